@@ -1,0 +1,173 @@
+/*
+ * fast25519: X25519 (RFC 7748) and Ed25519 (RFC 8032) for x86-64 servers.
+ *
+ * One header, one prefix (f25519_). Every function returns an int status:
+ * F25519_OK (0) on success, a negative F25519_ERR_* code otherwise. On any
+ * error, output buffers are zeroed (never left holding partial results).
+ *
+ * Byte strings are little-endian as in the RFCs. Secret inputs (X25519
+ * private keys, Ed25519 seeds) are read in constant time and every internal
+ * copy of a secret is wiped before return.
+ *
+ * The implementation (portable radix-2^51 C, AVX2, AVX-512IFMA) is chosen
+ * once, on first use, from CPUID; the environment variable
+ * FAST25519_IMPL=portable|avx2|ifma forces one. Forcing a path this CPU or
+ * build lacks makes every operation return F25519_ERR_UNSUPPORTED (fail
+ * closed) until f25519_select_impl() picks one that exists.
+ *
+ * Thread safety: all functions are safe to call concurrently;
+ * f25519_select_impl() changes the process-wide choice and should be called
+ * before other threads use the library.
+ */
+#ifndef FAST25519_H
+#define FAST25519_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__) && !defined(F25519_STATIC_BUILD)
+#define F25519_API __attribute__((visibility("default")))
+#else
+#define F25519_API
+#endif
+
+/* ---- Return codes --------------------------------------------------- */
+#define F25519_OK               0
+#define F25519_ERR_LENGTH      -1 /* an input has the wrong length */
+#define F25519_ERR_ENCODING    -2 /* non-canonical or invalid encoding: point not on
+                                     the curve, x = 0 with sign bit set, y >= p where
+                                     the mode forbids it, S >= L */
+#define F25519_ERR_SMALL_ORDER -3 /* small-order point rejected (strict mode) */
+#define F25519_ERR_VERIFY      -4 /* signature does not verify */
+#define F25519_ERR_ZERO_SHARED -5 /* X25519 shared secret is all zero (RFC 8446 7.4.2) */
+#define F25519_ERR_UNSUPPORTED -6 /* implementation not available on this CPU/build */
+#define F25519_ERR_ARG         -7 /* NULL pointer, unknown mode/variant/name */
+#define F25519_ERR_RANDOM      -8 /* the OS random source failed */
+
+/* Short English description of a return code (static string, never NULL). */
+F25519_API const char *f25519_strerror(int rc);
+
+/* ---- Implementation dispatch --------------------------------------- */
+/* Name of the implementation in use: "portable", "avx2" or "ifma";
+ * "unsupported" when FAST25519_IMPL forced a path that does not exist here. */
+F25519_API const char *f25519_impl(void);
+
+/* Select an implementation by name ("portable", "avx2", "ifma", or "auto"
+ * for the CPUID choice). Returns F25519_OK, F25519_ERR_UNSUPPORTED (CPU or
+ * build lacks it; the previous choice stays) or F25519_ERR_ARG (unknown name). */
+F25519_API int f25519_select_impl(const char *name);
+
+/* 1 if the named implementation can run on this CPU and build, else 0. */
+F25519_API int f25519_impl_available(const char *name);
+
+/* CPU features seen by the dispatcher (bit set of F25519_CPU_*). */
+#define F25519_CPU_BMI2      (1u << 0)
+#define F25519_CPU_ADX       (1u << 1)
+#define F25519_CPU_AVX2      (1u << 2)
+#define F25519_CPU_AVX512F   (1u << 3)
+#define F25519_CPU_AVX512VL  (1u << 4)
+#define F25519_CPU_AVX512IFMA (1u << 5)
+F25519_API uint32_t f25519_cpu_features(void);
+
+/* ---- X25519 (RFC 7748) ---------------------------------------------- */
+#define F25519_X25519_KEY_BYTES 32
+
+/* Fresh key pair from the OS random source. priv is stored as 32 random
+ * bytes (clamping is applied when it is used, as RFC 7748 says).
+ * Returns F25519_OK, F25519_ERR_RANDOM, F25519_ERR_ARG. */
+F25519_API int f25519_x25519_keygen(uint8_t priv[32], uint8_t pub[32]);
+
+/* pub = X25519(priv, 9). Returns F25519_OK, F25519_ERR_ARG. */
+F25519_API int f25519_x25519_public(uint8_t pub[32], const uint8_t priv[32]);
+
+/* shared = X25519(priv, peer). The peer's top bit is ignored and u >= p is
+ * reduced (RFC 7748 5). Returns F25519_OK; F25519_ERR_LENGTH if
+ * peer_len != 32; F25519_ERR_ZERO_SHARED if the result is all zero (a
+ * low-order peer key; shared is zeroed); F25519_ERR_ARG. */
+F25519_API int f25519_x25519_derive(uint8_t shared[32], const uint8_t priv[32],
+                                    const uint8_t *peer, size_t peer_len);
+
+/* Eight public keys from eight private keys at once (the batch used by key
+ * pools). Returns F25519_OK, F25519_ERR_ARG. */
+F25519_API int f25519_x25519_keygen_x8(uint8_t pub[8][32], const uint8_t priv[8][32]);
+
+/* Eight independent derives. status[i] receives each lane's own code
+ * (F25519_OK or F25519_ERR_ZERO_SHARED; a failed lane's output is zeroed).
+ * Returns F25519_OK if every lane succeeded, F25519_ERR_ZERO_SHARED if any
+ * lane failed, F25519_ERR_ARG. status may be NULL. */
+F25519_API int f25519_x25519_derive_x8(uint8_t shared[8][32], const uint8_t priv[8][32],
+                                       const uint8_t peer[8][32], int status[8]);
+
+/* ---- Ed25519 (RFC 8032) --------------------------------------------- */
+#define F25519_ED25519_SEED_BYTES 32
+#define F25519_ED25519_PUBLIC_BYTES 32
+#define F25519_ED25519_SIG_BYTES 64
+
+/* Variants (RFC 8032 5.1): pure Ed25519, Ed25519ctx, Ed25519ph. */
+#define F25519_ED25519      0 /* ctx must be empty */
+#define F25519_ED25519CTX   1 /* 1 <= ctx_len <= 255 */
+#define F25519_ED25519PH    2 /* msg is the unhashed message; SHA-512 is applied; ctx_len <= 255 */
+
+/* Verification rules, chosen per call.
+ * OPENSSL (default): exactly OpenSSL 3.0's verdicts. Cofactorless equation
+ *   [S]B = R + [k]A checked by re-encoding R; S >= L rejected; R must be the
+ *   canonical encoding (byte comparison); A decoded as OpenSSL does
+ *   (non-canonical y accepted and hashed as given). Small-order A/R accepted.
+ * STRICT: RFC 8032 strict plus libsodium's rules: canonical A and R,
+ *   small-order A or R rejected (F25519_ERR_SMALL_ORDER), S < L, cofactorless.
+ * ZIP215: the ZIP-215 consensus rules: cofactored equation
+ *   [8][S]B = [8]R + [8][k]A, non-canonical A and R accepted (hashed as
+ *   given), S < L required. */
+#define F25519_VERIFY_OPENSSL 0
+#define F25519_VERIFY_STRICT  1
+#define F25519_VERIFY_ZIP215  2
+
+/* Fresh seed from the OS random source and its public key.
+ * Returns F25519_OK, F25519_ERR_RANDOM, F25519_ERR_ARG. */
+F25519_API int f25519_ed25519_keygen(uint8_t seed[32], uint8_t pub[32]);
+
+/* Public key of a seed. Returns F25519_OK, F25519_ERR_ARG. */
+F25519_API int f25519_ed25519_public(uint8_t pub[32], const uint8_t seed[32]);
+
+/* Eight public keys from eight seeds at once. Returns F25519_OK, F25519_ERR_ARG. */
+F25519_API int f25519_ed25519_keygen_x8(uint8_t pub[8][32], const uint8_t seed[8][32]);
+
+/* Pure Ed25519 signature. pub must be the public key of seed (as OpenSSL's
+ * and libsodium's secret keys carry it); pass NULL to have it recomputed
+ * (one extra fixed-base multiplication). Signing with a pub that does not
+ * belong to seed leaks the key: never take pub from an untrusted source.
+ * Returns F25519_OK, F25519_ERR_ARG (NULL sig/seed, or msg NULL with msg_len > 0). */
+F25519_API int f25519_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
+                                   const uint8_t seed[32], const uint8_t pub[32]);
+
+/* Any variant. Returns F25519_OK; F25519_ERR_LENGTH (ctx length out of
+ * range for the variant); F25519_ERR_ARG (unknown variant, NULL pointers). */
+F25519_API int f25519_ed25519_sign_ex(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
+                                      const uint8_t seed[32], const uint8_t pub[32],
+                                      int variant, const uint8_t *ctx, size_t ctx_len);
+
+/* Pure Ed25519 verification under the given rules (F25519_VERIFY_*).
+ * Returns F25519_OK when the signature is valid; otherwise
+ * F25519_ERR_LENGTH (sig_len != 64 or pub_len != 32), F25519_ERR_ENCODING
+ * (A or R not a valid encoding under the mode, S >= L),
+ * F25519_ERR_SMALL_ORDER (strict mode), F25519_ERR_VERIFY (equation fails),
+ * F25519_ERR_ARG (unknown mode, NULL pointers). */
+F25519_API int f25519_ed25519_verify(const uint8_t *sig, size_t sig_len,
+                                     const uint8_t *msg, size_t msg_len,
+                                     const uint8_t *pub, size_t pub_len, int mode);
+
+/* Any variant; same return codes as f25519_ed25519_verify plus the ctx
+ * length rules of f25519_ed25519_sign_ex. */
+F25519_API int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len,
+                                        const uint8_t *msg, size_t msg_len,
+                                        const uint8_t *pub, size_t pub_len, int mode,
+                                        int variant, const uint8_t *ctx, size_t ctx_len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* FAST25519_H */

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages fast25519 needs, only those missing.
+# Usage: scripts/install-deps.sh [build|test|bench|e2e]...   (default: build)
+#   build: compiler, cmake, OpenSSL 3 headers
+#   test:  build + libsodium, valgrind, clang (MSan/ASan), OpenSSL CLI, TLS peers (nginx, unbound, kdig)
+#   bench: build + libsodium
+#   e2e:   bench + TLS peers + plotting (gnuplot)
+set -euo pipefail
+
+want=(build-essential cmake pkg-config libssl-dev openssl)
+for set in "${@:-build}"; do
+  case "$set" in
+    build) ;;
+    bench) want+=(libsodium-dev) ;;
+    test)  want+=(libsodium-dev valgrind clang libclang-rt-14-dev python3 nginx-light unbound knot-dnsutils procps iproute2) ;;
+    e2e)   want+=(libsodium-dev nginx-light unbound knot-dnsutils gnuplot-nox procps util-linux) ;;
+    *) echo "install-deps: unknown set '$set'" >&2; exit 2 ;;
+  esac
+done
+
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps: missing packages: ${missing[*]} (run as root or install them)" >&2
+  exit 1
+fi
+# Servers installed from packages must not start system-wide instances: the tests start private ones.
+if [ ! -e /usr/sbin/policy-rc.d ]; then
+  printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d; chmod +x /usr/sbin/policy-rc.d; created_policy=1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+[ "${created_policy:-0}" = 1 ] && rm -f /usr/sbin/policy-rc.d
+exit 0

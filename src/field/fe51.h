@@ -1,0 +1,43 @@
+/*
+ * Portable field arithmetic mod p = 2^255 - 19, radix 2^51 (paper eq. 1):
+ * f = v[0] + 2^51 v[1] + 2^102 v[2] + 2^153 v[3] + 2^204 v[4].
+ *
+ * Bounds convention (checked by tests/test_field_bounds): "reduced" outputs
+ * of mul/sqr/carry have every limb < 2^51 + 2^13; add/sub outputs are
+ * documented per function. fe51_tobytes always emits the canonical value.
+ * Every function here is constant time in its inputs.
+ */
+#ifndef F25519_FE51_H
+#define F25519_FE51_H
+#include <stdint.h>
+
+typedef struct { uint64_t v[5]; } fe51;
+
+void fe51_0(fe51 *h);
+void fe51_1(fe51 *h);
+void fe51_copy(fe51 *h, const fe51 *f);
+void fe51_add(fe51 *h, const fe51 *f, const fe51 *g);   /* no carry */
+void fe51_sub(fe51 *h, const fe51 *f, const fe51 *g);   /* adds 2p first */
+void fe51_neg(fe51 *h, const fe51 *f);
+void fe51_carry(fe51 *h, const fe51 *f);                /* weak reduction */
+void fe51_mul(fe51 *h, const fe51 *f, const fe51 *g);
+void fe51_sqr(fe51 *h, const fe51 *f);
+void fe51_sqr_n(fe51 *h, const fe51 *f, int n);         /* n squarings */
+void fe51_mul_small(fe51 *h, const fe51 *f, uint32_t c); /* c < 2^20 */
+void fe51_invert(fe51 *out, const fe51 *z);             /* z^(p-2); 0 -> 0 */
+void fe51_pow22523(fe51 *out, const fe51 *z);           /* z^((p-5)/8) */
+void fe51_frombytes(fe51 *h, const uint8_t s[32]);      /* ignores bit 255, accepts y >= p */
+void fe51_tobytes(uint8_t s[32], const fe51 *h);        /* canonical */
+int  fe51_is_canonical(const uint8_t s[32]);            /* 1 if the 255-bit value < p */
+void fe51_cmov(fe51 *f, const fe51 *g, uint64_t b);     /* f = g if b == 1 */
+void fe51_cswap(fe51 *f, fe51 *g, uint64_t b);          /* swap if b == 1 */
+int  fe51_iszero(const fe51 *f);
+int  fe51_isnegative(const fe51 *f);                    /* low bit of canonical form */
+/* (1 on success) r = sqrt(u/v) if it exists; else returns 0 (r undefined).
+ * Variable time is NOT allowed: used on secret-free but also on public data. */
+int  fe51_sqrt_ratio(fe51 *r, const fe51 *u, const fe51 *v);
+
+extern const fe51 fe51_d;      /* -121665/121666 */
+extern const fe51 fe51_d2;     /* 2d */
+extern const fe51 fe51_sqrtm1; /* sqrt(-1) */
+#endif

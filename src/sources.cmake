@@ -1,0 +1,5 @@
+# Portable core sources (owner: portable core). Paths relative to the project root.
+set(F25519_SOURCES
+  src/dispatch.c
+  src/util.c
+)

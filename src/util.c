@@ -1,0 +1,53 @@
+/* Small shared utilities: secret wiping, OS randomness, error strings. */
+#include <errno.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/random.h>
+#endif
+#include "fast25519.h"
+#include "impl.h"
+
+void f25519_wipe(void *p, size_t n)
+{
+    volatile uint8_t *q = (volatile uint8_t *)p;
+    while (n--) *q++ = 0;
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+int f25519_randombytes(void *buf, size_t n)
+{
+    uint8_t *b = buf;
+    while (n > 0) {
+        size_t chunk = n > 256 ? 256 : n;
+#if defined(__linux__)
+        ssize_t r = getrandom(b, chunk, 0);
+#else
+        int r = getentropy(b, chunk) == 0 ? (int)chunk : -1;
+#endif
+        if (r < 0) {
+            if (errno == EINTR) continue;
+            return F25519_ERR_RANDOM;
+        }
+        b += r;
+        n -= (size_t)r;
+    }
+    return F25519_OK;
+}
+
+const char *f25519_strerror(int rc)
+{
+    switch (rc) {
+    case F25519_OK: return "success";
+    case F25519_ERR_LENGTH: return "input has the wrong length";
+    case F25519_ERR_ENCODING: return "invalid or non-canonical encoding";
+    case F25519_ERR_SMALL_ORDER: return "small-order point rejected";
+    case F25519_ERR_VERIFY: return "signature verification failed";
+    case F25519_ERR_ZERO_SHARED: return "X25519 shared secret is all zero";
+    case F25519_ERR_UNSUPPORTED: return "implementation not supported on this CPU or build";
+    case F25519_ERR_ARG: return "invalid argument";
+    case F25519_ERR_RANDOM: return "OS random source failed";
+    default: return "unknown error";
+    }
+}
