@@ -2,4 +2,5 @@
 set(F25519_SOURCES
   src/dispatch.c
   src/util.c
+  src/field/fe51.c
 )
