@@ -3,4 +3,5 @@ set(F25519_SOURCES
   src/dispatch.c
   src/util.c
   src/field/fe51.c
+  src/hash/sha512.c
 )
