@@ -4,4 +4,5 @@ set(F25519_SOURCES
   src/util.c
   src/field/fe51.c
   src/hash/sha512.c
+  src/scalar/sc25519.c
 )

@@ -1,0 +1,77 @@
+/* Scalars mod L (src/scalar/sc25519.c) against OpenSSL BIGNUM. */
+#include <openssl/bn.h>
+#include "unit_common.h"
+#include "scalar/sc25519.h"
+
+static BIGNUM *L;
+static BN_CTX *CTX;
+
+static BIGNUM *le2bn(const uint8_t *b, int n) { return BN_lebin2bn(b, n, NULL); }
+
+static void rnd_scalar_bytes(uint8_t *b, int n)
+{
+    rnd_bytes(b, (size_t)n);
+    int mode = (int)(rnd64() % 6);
+    if (mode == 0) memset(b, 0xff, (size_t)n);
+    if (mode == 1) memset(b, 0, (size_t)n);
+}
+
+int main(void)
+{
+    CTX = BN_CTX_new();
+    L = NULL;
+    BN_hex2bn(&L, "1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed");
+    for (int it = 0; it < 20000; it++) {
+        uint8_t in64[64], a[32], b[32], c[32], out[32], want[32];
+        rnd_scalar_bytes(in64, 64);
+        BIGNUM *X = le2bn(in64, 64), *W = BN_new();
+        sc25519_reduce64(out, in64);
+        BN_nnmod(W, X, L, CTX);
+        BN_bn2lebinpad(W, want, 32);
+        CHECK(memcmp(out, want, 32) == 0, "reduce64 it=%d", it);
+
+        rnd_scalar_bytes(a, 32);
+        rnd_scalar_bytes(b, 32);
+        rnd_scalar_bytes(c, 32);
+        BIGNUM *A = le2bn(a, 32), *B = le2bn(b, 32), *C = le2bn(c, 32);
+        sc25519_reduce32(out, a);
+        BN_nnmod(W, A, L, CTX);
+        BN_bn2lebinpad(W, want, 32);
+        CHECK(memcmp(out, want, 32) == 0, "reduce32 it=%d", it);
+
+        sc25519_muladd(out, a, b, c);
+        BN_mul(W, A, B, CTX);
+        BN_add(W, W, C);
+        BN_nnmod(W, W, L, CTX);
+        BN_bn2lebinpad(W, want, 32);
+        CHECK(memcmp(out, want, 32) == 0, "muladd it=%d", it);
+
+        CHECK(sc25519_is_canonical(a) == (BN_cmp(A, L) < 0), "is_canonical it=%d", it);
+        BN_free(X); BN_free(W); BN_free(A); BN_free(B); BN_free(C);
+    }
+    /* boundaries around L */
+    for (int k = -3; k <= 3; k++) {
+        BIGNUM *x = BN_dup(L);
+        if (k < 0) BN_sub_word(x, (unsigned long)-k); else BN_add_word(x, (unsigned long)k);
+        uint8_t s[32];
+        BN_bn2lebinpad(x, s, 32);
+        CHECK(sc25519_is_canonical(s) == (k < 0), "is_canonical L%+d", k);
+        uint8_t out[32], want[32];
+        sc25519_reduce32(out, s);
+        BN_nnmod(x, x, L, CTX);
+        BN_bn2lebinpad(x, want, 32);
+        CHECK(memcmp(out, want, 32) == 0, "reduce32 L%+d", k);
+        BN_free(x);
+    }
+    /* aliasing */
+    {
+        uint8_t a[32], b[32], c[32], ref[32];
+        rnd_bytes(a, 32); rnd_bytes(b, 32); rnd_bytes(c, 32);
+        sc25519_muladd(ref, a, b, c);
+        sc25519_muladd(a, a, b, c);
+        CHECK(memcmp(a, ref, 32) == 0, "muladd alias");
+    }
+    BN_free(L);
+    BN_CTX_free(CTX);
+    return unit_done("test_scalar");
+}
