@@ -1,0 +1,243 @@
+/*
+ * fast25519 bench --cold (ENG25519 paper, Tables 6-7): each primitive is
+ * called after an idle gap (the thread sleeps ~1.5 ms before every timed
+ * call), median ticks, next to the warm median of the same run. The
+ * fast25519 rows are measured with the warm-up thread (bench_warmup.c) off
+ * and, when the CPU has AVX-512, on. Then X25519 keygen amortized per key by
+ * pool batch size: batch 1 = one f25519_x25519_keygen; batch N = N x8 calls
+ * (N*8 keys, secrets drawn with one getrandom inside the timed region, as a
+ * pool refill does), divided by N*8; an extra batch-1 row times one x8 call.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "bench.h"
+#include "cli.h"
+#include "fast25519.h"
+#include "impl.h"
+
+#define GAP_US 1500
+#define MIN_COLD 15
+#define MAX_COLD 20000
+#define MAX_WARM 200000
+
+static const char *const impl_names[] = {"fast25519", "openssl", "libsodium"};
+
+typedef struct {
+    const char *op; /* name */
+    int impl;
+    const char *path;
+    int thread;     /* warm-up thread on */
+    int batch, keys; /* pool rows only (batch > 0) */
+    uint64_t cold, warm; /* medians per op / per key */
+    size_t n;
+} cold_row;
+
+typedef struct {
+    cold_row *rows;
+    int n, cap;
+} row_list;
+
+static cold_row *add_row(row_list *l)
+{
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 64;
+        cold_row *r = realloc(l->rows, cap * sizeof *r);
+        if (!r) return NULL;
+        l->rows = r;
+        l->cap = cap;
+    }
+    cold_row *r = &l->rows[l->n++];
+    memset(r, 0, sizeof *r);
+    return r;
+}
+
+/* Pool refill of `keys` keys (1 = the single keygen API). */
+static int pool_fill(int keys, uint8_t (*priv)[32], uint8_t (*pub)[32])
+{
+    if (keys == 1) return f25519_x25519_keygen(priv[0], pub[0]);
+    int rc = f25519_randombytes(priv, (size_t)keys * 32);
+    for (int i = 0; rc == F25519_OK && i < keys; i += 8)
+        rc = f25519_x25519_keygen_x8(pub + i, (const uint8_t(*)[32])(priv + i));
+    return rc;
+}
+
+/* Median ticks of fn after an idle gap (cold) and back to back (warm), over `seconds`. */
+typedef int (*timed_fn)(void *arg);
+static int measure(timed_fn fn, void *arg, double seconds, double hz, uint64_t *cold, uint64_t *warm,
+                   size_t *ncold, uint64_t *buf)
+{
+    uint64_t cold_budget = (uint64_t)(seconds * 0.8 * hz), warm_budget = (uint64_t)(seconds * 0.2 * hz);
+    size_t n = 0;
+    uint64_t end = bench_ticks() + cold_budget;
+    while (n < MAX_COLD && (n < MIN_COLD || bench_ticks() < end)) {
+        bench_sleep_us(GAP_US);
+        uint64_t t0 = bench_ticks();
+        int rc = fn(arg);
+        uint64_t t1 = bench_ticks();
+        if (rc) return -1;
+        buf[n++] = t1 - t0;
+    }
+    *cold = bench_median(buf, n);
+    *ncold = n;
+    for (int i = 0; i < 3; i++) fn(arg);
+    n = 0;
+    end = bench_ticks() + warm_budget;
+    while (n < MAX_WARM && (n < MIN_COLD || bench_ticks() < end)) {
+        uint64_t t0 = bench_ticks();
+        int rc = fn(arg);
+        uint64_t t1 = bench_ticks();
+        if (rc) return -1;
+        buf[n++] = t1 - t0;
+    }
+    *warm = bench_median(buf, n);
+    return 0;
+}
+
+typedef struct {
+    bench_state *s;
+    int impl, op;
+} prim_arg;
+static int run_prim(void *a)
+{
+    prim_arg *p = a;
+    return bench_run(p->s, p->impl, p->op);
+}
+
+typedef struct {
+    int keys;
+    uint8_t (*priv)[32], (*pub)[32];
+} pool_arg;
+static int run_pool(void *a)
+{
+    pool_arg *p = a;
+    return pool_fill(p->keys, p->priv, p->pub);
+}
+
+static void print_json(const row_list *l, double hz)
+{
+    printf("{\"tsc_ghz\": %.4f, \"mode\": \"cold\", \"gap_us\": %d, \"results\": [", hz / 1e9, GAP_US);
+    for (int i = 0; i < l->n; i++) {
+        const cold_row *r = &l->rows[i];
+        printf("%s\n  {\"op\": \"%s\", \"impl\": \"%s\", \"path\": \"%s\", \"ticks_median\": %llu, "
+               "\"ops_per_sec\": %.0f, \"warmup_thread\": \"%s\", \"ticks_median_warm\": %llu, "
+               "\"cold_over_warm\": %.3f, \"samples\": %zu",
+               i ? "," : "", r->op, impl_names[r->impl], r->path, (unsigned long long)r->cold,
+               hz / (double)r->cold, r->thread ? "on" : "off", (unsigned long long)r->warm,
+               (double)r->cold / (double)r->warm, r->n);
+        if (r->batch) printf(", \"batch\": %d, \"keys\": %d", r->batch, r->keys);
+        printf("}");
+    }
+    printf("\n]}\n");
+}
+
+static void print_table(const row_list *l, double hz, double seconds)
+{
+    printf("fast25519 bench --cold: TSC %.3f GHz, idle gap %d us before each timed call, %.2f s per row\n",
+           hz / 1e9, GAP_US, seconds);
+    printf("median TSC ticks; warm = back-to-back calls in the same run; thread = warm-up thread "
+           "(512-bit burst every 500 us)\n\n");
+    printf("%-17s %-10s %-9s %-6s %11s %11s %10s\n", "op", "impl", "path", "thread", "cold ticks",
+           "warm ticks", "cold/warm");
+    for (int i = 0; i < l->n; i++) {
+        const cold_row *r = &l->rows[i];
+        if (r->batch) continue;
+        printf("%-17s %-10s %-9s %-6s %11llu %11llu %9.2fx\n", r->op, impl_names[r->impl], r->path,
+               r->thread ? "on" : "off", (unsigned long long)r->cold, (unsigned long long)r->warm,
+               (double)r->cold / (double)r->warm);
+    }
+    printf("\nX25519 keygen per key by pool batch after an idle gap (batch 1: one keygen call,\n"
+           "or one x8 call when keys = 8; batch N: N x8 calls plus one getrandom for the N*8 secrets)\n");
+    printf("%-9s %-6s %6s %6s %11s %11s %12s\n", "path", "thread", "batch", "keys", "ticks/key",
+           "warm t/key", "keys/s cold");
+    for (int i = 0; i < l->n; i++) {
+        const cold_row *r = &l->rows[i];
+        if (!r->batch) continue;
+        printf("%-9s %-6s %6d %6d %11llu %11llu %12.0f\n", r->path, r->thread ? "on" : "off", r->batch,
+               r->keys, (unsigned long long)r->cold, (unsigned long long)r->warm, hz / (double)r->cold);
+    }
+}
+
+int bench_cold(bench_state *s, double seconds, int json, double hz, const char *const *paths, int npaths)
+{
+    row_list l = {0};
+    uint64_t *buf = malloc(MAX_WARM * sizeof *buf);
+    uint8_t(*priv)[32] = malloc(128 * 32), (*pub)[32] = malloc(128 * 32);
+    int progress = !json && isatty(2), rc = CLI_OK;
+    int threads = bench_warmup_supported() ? 2 : 1;
+    if (!buf || !priv || !pub) {
+        fprintf(stderr, "fast25519 bench: out of memory\n");
+        rc = CLI_USAGE;
+        goto out;
+    }
+    if (threads == 1)
+        fprintf(stderr, "fast25519 bench: no AVX-512 on this CPU: warm-up thread rows skipped\n");
+    for (int op = 0; op < OP_COUNT; op++) {
+        if (progress) fprintf(stderr, "cold: %s...\n", bench_op_names[op]);
+        for (int impl = IMPL_FAST; impl <= IMPL_SODIUM; impl++) {
+            if (impl != IMPL_FAST && (bench_op_lanes[op] != 1 || (impl == IMPL_SODIUM && !bench_have_sodium())))
+                continue;
+            int np = impl == IMPL_FAST ? npaths : 1;
+            for (int p = 0; p < np; p++) {
+                const char *path = impl == IMPL_FAST ? paths[p] : "-";
+                for (int th = 0; th < (impl == IMPL_FAST ? threads : 1); th++) {
+                    if (impl == IMPL_FAST && f25519_select_impl(path) != F25519_OK) continue;
+                    prim_arg a = {s, impl, op};
+                    const char *bad = bench_check(s, impl, op);
+                    if (bad) {
+                        fprintf(stderr, "fast25519 bench: %s %s %s skipped: %s\n", bench_op_names[op],
+                                impl_names[impl], path, bad);
+                        break;
+                    }
+                    if (th) bench_warmup_start();
+                    cold_row r = {bench_op_names[op], impl, path, th, 0, 0, 0, 0, 0};
+                    int m = measure(run_prim, &a, seconds, hz, &r.cold, &r.warm, &r.n, buf);
+                    if (th) bench_warmup_stop();
+                    if (m) continue;
+                    int lanes = bench_op_lanes[op];
+                    r.cold = (r.cold + lanes / 2) / lanes;
+                    r.warm = (r.warm + lanes / 2) / lanes;
+                    if (!r.cold) r.cold = 1;
+                    if (!r.warm) r.warm = 1;
+                    cold_row *dst = add_row(&l);
+                    if (dst) *dst = r;
+                }
+            }
+        }
+    }
+    static const int batches[][2] = {{1, 1}, {1, 8}, {2, 16}, {4, 32}, {8, 64}, {16, 128}};
+    if (progress) fprintf(stderr, "cold: keygen pool batches...\n");
+    for (int p = 0; p < npaths; p++) {
+        if (f25519_select_impl(paths[p]) != F25519_OK) continue;
+        for (int th = 0; th < threads; th++) {
+            if (th) bench_warmup_start();
+            for (size_t b = 0; b < sizeof batches / sizeof batches[0]; b++) {
+                pool_arg a = {batches[b][1], priv, pub};
+                cold_row r = {"x25519_keygen_pool", IMPL_FAST, paths[p], th, batches[b][0], batches[b][1],
+                              0, 0, 0};
+                if (measure(run_pool, &a, seconds, hz, &r.cold, &r.warm, &r.n, buf)) {
+                    fprintf(stderr, "fast25519 bench: pool batch %d (%d keys) on %s failed\n", r.batch, r.keys,
+                            paths[p]);
+                    continue;
+                }
+                r.cold = (r.cold + r.keys / 2) / r.keys;
+                r.warm = (r.warm + r.keys / 2) / r.keys;
+                if (!r.cold) r.cold = 1;
+                if (!r.warm) r.warm = 1;
+                cold_row *dst = add_row(&l);
+                if (dst) *dst = r;
+            }
+            if (th) bench_warmup_stop();
+        }
+    }
+    if (json) print_json(&l, hz);
+    else print_table(&l, hz, seconds);
+out:
+    if (priv) f25519_wipe(priv, 128 * 32);
+    free(buf);
+    free(priv);
+    free(pub);
+    free(l.rows);
+    return rc;
+}

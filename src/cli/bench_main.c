@@ -1,0 +1,255 @@
+/*
+ * fast25519 bench [--json] [--seconds S] [--cold]
+ *
+ * For each operation, every fast25519 backend this CPU supports, OpenSSL
+ * (EVP) and libsodium are timed in the same run: pinned to one CPU, warm-up,
+ * then one serialised TSC read pair per call; the median is reported with
+ * ops/s = TSC Hz / median and the ratio against OpenSSL (OpenSSL ticks /
+ * ours, > 1 = faster). The x8 rows time one 8-lane call and divide by 8.
+ * To spread the drift of a shared machine over all implementations alike,
+ * each operation is measured in interleaved rounds (impl A, B, C, A, B, C...).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "bench.h"
+#include "cli.h"
+#include "fast25519.h"
+
+#define ROUNDS 5
+#define MAX_SAMPLES 200000   /* per impl and op */
+#define MIN_SAMPLES 21
+#define MAX_CANDIDATES 5
+
+static const char *const all_paths[] = {"portable", "avx2", "ifma"};
+static const char *const impl_names[] = {"fast25519", "openssl", "libsodium"};
+
+typedef struct {
+    int impl;
+    const char *path; /* backend name, "-" for the peers */
+    uint64_t *samples;
+    size_t n;
+    uint64_t median;  /* per call, or per lane for the x8 rows */
+    const char *note; /* non-NULL: skipped, why */
+} cand;
+
+/* The single-call op an x8 row is compared with. */
+static int base_op(int op)
+{
+    return op == OP_X_KEYGEN_X8 ? OP_X_KEYGEN : op == OP_X_DERIVE_X8 ? OP_X_DERIVE : op;
+}
+
+static int select_for(const cand *c)
+{
+    return c->impl == IMPL_FAST ? f25519_select_impl(c->path) : F25519_OK;
+}
+
+/* One round of one candidate: a short warm-up, then samples for budget ticks. */
+static void measure_round(bench_state *s, int op, cand *c, uint64_t budget)
+{
+    if (select_for(c) != F25519_OK) {
+        c->note = "backend selection failed";
+        return;
+    }
+    uint64_t start = bench_ticks();
+    uint64_t warm_end = start + budget / 20;
+    for (int i = 0; i < 3 || bench_ticks() < warm_end; i++) bench_run(s, c->impl, op);
+    uint64_t end = bench_ticks() + budget;
+    size_t got = 0;
+    while (c->n < MAX_SAMPLES && (got < MIN_SAMPLES / ROUNDS + 1 || bench_ticks() < end)) {
+        uint64_t t0 = bench_ticks();
+        int rc = bench_run(s, c->impl, op);
+        uint64_t t1 = bench_ticks();
+        if (rc != 0) {
+            c->note = "a call failed during timing";
+            return;
+        }
+        c->samples[c->n++] = t1 - t0;
+        got++;
+    }
+}
+
+static double ratio(uint64_t ref, uint64_t ours)
+{
+    return ref && ours ? (double)ref / (double)ours : 0.0;
+}
+
+typedef struct {
+    int op;
+    cand c[MAX_CANDIDATES];
+    int nc;
+} op_result;
+
+static void print_table(const op_result *res, int nres, double hz, int cpu, double seconds,
+                        const char *const *paths, int npaths)
+{
+    printf("fast25519 bench: TSC %.3f GHz, %s, %.2f s per impl/op in %d interleaved rounds\n",
+           hz / 1e9, cpu >= 0 ? "pinned to one CPU" : "not pinned", seconds, ROUNDS);
+    printf("median TSC ticks per operation (x8 rows: one 8-lane call / 8); ratio = other's ticks / these ticks\n");
+    printf("fast25519 backends measured:");
+    for (int i = 0; i < npaths; i++) printf(" %s", paths[i]);
+    printf("%s\n\n", bench_have_sodium() ? "" : "   (libsodium: not built in, rows skipped)");
+    printf("%-17s %-10s %-9s %10s %12s %11s %13s\n", "op", "impl", "path", "ticks", "ops/s",
+           "vs OpenSSL", "vs libsodium");
+    for (int r = 0; r < nres; r++) {
+        const op_result *o = &res[r];
+        int bop = base_op(o->op);
+        uint64_t ossl = 0, na = 0;
+        for (int k = 0; k < nres; k++) {
+            if (res[k].op != bop) continue;
+            for (int j = 0; j < res[k].nc; j++) {
+                const cand *c = &res[k].c[j];
+                if (c->note) continue;
+                if (c->impl == IMPL_OPENSSL) ossl = c->median;
+                if (c->impl == IMPL_SODIUM) na = c->median;
+            }
+        }
+        for (int j = 0; j < o->nc; j++) {
+            const cand *c = &o->c[j];
+            if (c->note) {
+                printf("%-17s %-10s %-9s  skipped: %s\n", bench_op_names[o->op], impl_names[c->impl],
+                       c->path, c->note);
+                continue;
+            }
+            char ro[16] = "-", rn[16] = "-";
+            if (ossl) snprintf(ro, sizeof ro, "%.2fx", ratio(ossl, c->median));
+            if (na) snprintf(rn, sizeof rn, "%.2fx", ratio(na, c->median));
+            printf("%-17s %-10s %-9s %10llu %12.0f %11s %13s\n", bench_op_names[o->op],
+                   impl_names[c->impl], c->path, (unsigned long long)c->median,
+                   hz / (double)c->median, ro, rn);
+        }
+    }
+    printf("\nkeygen rows: fast25519 and OpenSSL draw the secret from their RNG in the timed call;\n"
+           "libsodium's (crypto_scalarmult_base, crypto_sign_seed_keypair) start from a given secret.\n"
+           "The x8 rows are compared with OpenSSL's/libsodium's single-call figures.\n"
+           "The machine may be shared: compare ratios within one run, not absolute figures across runs.\n");
+}
+
+static void print_json(const op_result *res, int nres, double hz)
+{
+    printf("{\"tsc_ghz\": %.4f, \"results\": [", hz / 1e9);
+    int first = 1;
+    for (int r = 0; r < nres; r++) {
+        const op_result *o = &res[r];
+        int bop = base_op(o->op);
+        uint64_t ossl = 0, na = 0;
+        for (int k = 0; k < nres; k++)
+            for (int j = 0; res[k].op == bop && j < res[k].nc; j++) {
+                const cand *c = &res[k].c[j];
+                if (!c->note && c->impl == IMPL_OPENSSL) ossl = c->median;
+                if (!c->note && c->impl == IMPL_SODIUM) na = c->median;
+            }
+        for (int j = 0; j < o->nc; j++) {
+            const cand *c = &o->c[j];
+            if (c->note) continue;
+            printf("%s\n  {\"op\": \"%s\", \"impl\": \"%s\", \"path\": \"%s\", \"ticks_median\": %llu, "
+                   "\"ops_per_sec\": %.0f, \"samples\": %zu",
+                   first ? "" : ",", bench_op_names[o->op], impl_names[c->impl], c->path,
+                   (unsigned long long)c->median, hz / (double)c->median, c->n);
+            if (ossl) printf(", \"ratio_vs_openssl\": %.3f", ratio(ossl, c->median));
+            if (na) printf(", \"ratio_vs_libsodium\": %.3f", ratio(na, c->median));
+            printf("}");
+            first = 0;
+        }
+    }
+    printf("\n]}\n");
+}
+
+static int parse_seconds(const char *v, double *out)
+{
+    char *end;
+    double d = strtod(v, &end);
+    if (end == v || *end || !(d > 0) || d > 3600) return -1;
+    *out = d;
+    return 0;
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    int json = 0, cold = 0;
+    double seconds = -1;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--json") == 0) json = 1;
+        else if (strcmp(argv[i], "--cold") == 0) cold = 1;
+        else if (strcmp(argv[i], "--seconds") == 0) {
+            if (i + 1 >= argc || parse_seconds(argv[++i], &seconds))
+                return cli_usage_error("--seconds needs a positive number (at most 3600)");
+        } else {
+            return cli_usage_error("bench: unknown argument '%s'", argv[i]);
+        }
+    }
+    int rc = cli_impl_ready();
+    if (rc) return rc;
+
+    /* Backends: all this CPU and build support, or only the one FAST25519_IMPL forces. */
+    const char *paths[3];
+    int npaths = 0;
+    const char *env = getenv("FAST25519_IMPL");
+    if (env && *env && strcmp(env, "auto") != 0) {
+        paths[npaths++] = f25519_impl();
+    } else {
+        for (int i = 0; i < 3; i++)
+            if (f25519_impl_available(all_paths[i])) paths[npaths++] = all_paths[i];
+    }
+
+    int cpu = bench_pin_cpu();
+    if (cpu < 0) fprintf(stderr, "fast25519 bench: could not pin to one CPU; figures will be noisier\n");
+    if (!bench_have_sodium())
+        fprintf(stderr, "fast25519 bench: libsodium not found at build time: its rows are skipped\n");
+    double hz = bench_tsc_hz();
+    bench_state *s = bench_state_new();
+    if (!s) {
+        fprintf(stderr, "fast25519 bench: setting up the inputs (OpenSSL EVP) failed\n");
+        return CLI_USAGE;
+    }
+    if (cold) {
+        rc = bench_cold(s, seconds > 0 ? seconds : 0.3, json, hz, paths, npaths);
+        bench_state_free(s);
+        f25519_select_impl(env && *env ? env : "auto");
+        return rc;
+    }
+    if (seconds <= 0) seconds = 1.0;
+
+    int progress = !json && isatty(2);
+    op_result res[OP_COUNT];
+    uint64_t budget = (uint64_t)(seconds * hz / ROUNDS);
+    for (int op = 0; op < OP_COUNT; op++) {
+        op_result *o = &res[op];
+        o->op = op;
+        o->nc = 0;
+        for (int p = 0; p < npaths; p++) o->c[o->nc++] = (cand){IMPL_FAST, paths[p], NULL, 0, 0, NULL};
+        if (bench_op_lanes[op] == 1) {
+            o->c[o->nc++] = (cand){IMPL_OPENSSL, "-", NULL, 0, 0, NULL};
+            if (bench_have_sodium()) o->c[o->nc++] = (cand){IMPL_SODIUM, "-", NULL, 0, 0, NULL};
+        }
+        for (int j = 0; j < o->nc; j++) {
+            cand *c = &o->c[j];
+            const char *bad = select_for(c) != F25519_OK ? "backend selection failed" : bench_check(s, c->impl, op);
+            if (bad) c->note = bad;
+            else if (!(c->samples = malloc(MAX_SAMPLES * sizeof(uint64_t)))) c->note = "out of memory";
+        }
+        if (progress) fprintf(stderr, "measuring %s...\n", bench_op_names[op]);
+        for (int r = 0; r < ROUNDS; r++)
+            for (int j = 0; j < o->nc; j++)
+                if (!o->c[j].note) measure_round(s, op, &o->c[j], budget);
+        for (int j = 0; j < o->nc; j++) {
+            cand *c = &o->c[j];
+            if (!c->note) {
+                uint64_t m = bench_median(c->samples, c->n);
+                c->median = (m + bench_op_lanes[op] / 2) / bench_op_lanes[op];
+                if (c->median == 0) c->median = 1;
+            }
+            free(c->samples);
+            c->samples = NULL;
+            if (c->note)
+                fprintf(stderr, "fast25519 bench: %s %s %s skipped: %s\n", bench_op_names[op],
+                        impl_names[c->impl], c->path, c->note);
+        }
+    }
+    bench_state_free(s);
+    f25519_select_impl(env && *env ? env : "auto");
+    if (json) print_json(res, OP_COUNT, hz);
+    else print_table(res, OP_COUNT, hz, cpu, seconds, paths, npaths);
+    return CLI_OK;
+}

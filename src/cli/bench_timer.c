@@ -1,0 +1,89 @@
+/* Timing for fast25519 bench: serialised TSC reads, TSC frequency, CPU pinning, medians. */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdlib.h>
+#include <time.h>
+#include "bench.h"
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
+double bench_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+uint64_t bench_ticks(void)
+{
+#if defined(__x86_64__)
+    /* lfence before: earlier instructions are done; after: later ones wait. */
+    _mm_lfence();
+    uint64_t t = __rdtsc();
+    _mm_lfence();
+    return t;
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+#endif
+}
+
+double bench_tsc_hz(void)
+{
+    static double hz;
+    if (hz > 0) return hz;
+#if defined(__x86_64__)
+    /* Ticks over ~100 ms of CLOCK_MONOTONIC, busy-waiting so that the process
+     * is not descheduled between the paired reads; the pairs are taken as
+     * close together as possible. */
+    double t0 = bench_now();
+    uint64_t c0 = bench_ticks();
+    double t1;
+    uint64_t c1;
+    do {
+        c1 = bench_ticks();
+        t1 = bench_now();
+    } while (t1 - t0 < 0.1);
+    hz = (double)(c1 - c0) / (t1 - t0);
+#else
+    hz = 1e9;
+#endif
+    return hz;
+}
+
+int bench_pin_cpu(void)
+{
+#if defined(__linux__)
+    int cpu = sched_getcpu();
+    if (cpu < 0) return -1;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    if (sched_setaffinity(0, sizeof set, &set) != 0) return -1;
+    return cpu;
+#else
+    return -1;
+#endif
+}
+
+void bench_sleep_us(unsigned us)
+{
+    struct timespec ts = {us / 1000000u, (long)(us % 1000000u) * 1000L};
+    while (nanosleep(&ts, &ts) != 0) {
+    }
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+uint64_t bench_median(uint64_t *v, size_t n)
+{
+    if (n == 0) return 0;
+    qsort(v, n, sizeof *v, cmp_u64);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}

@@ -1,0 +1,42 @@
+/* fast25519 info: CPU features seen by the dispatcher, the backend in use, the backends available. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "fast25519.h"
+
+int cmd_info(int argc, char **argv)
+{
+    if (argc != 0) return cli_usage_error("info takes no arguments");
+    static const struct {
+        uint32_t bit;
+        const char *name;
+    } feats[] = {
+        {F25519_CPU_BMI2, "bmi2"},         {F25519_CPU_ADX, "adx"},
+        {F25519_CPU_AVX2, "avx2"},         {F25519_CPU_AVX512F, "avx512f"},
+        {F25519_CPU_AVX512VL, "avx512vl"}, {F25519_CPU_AVX512IFMA, "avx512ifma"},
+    };
+    static const char *const backends[] = {"portable", "avx2", "ifma"};
+    uint32_t f = f25519_cpu_features();
+    const char *env = getenv("FAST25519_IMPL");
+
+    printf("version: %s\n", FAST25519_VERSION_STRING);
+    printf("cpu features:");
+    int any = 0;
+    for (size_t i = 0; i < sizeof feats / sizeof feats[0]; i++) {
+        if (f & feats[i].bit) {
+            printf(" %s", feats[i].name);
+            any = 1;
+        }
+    }
+    printf("%s\n", any ? "" : " (none of bmi2 adx avx2 avx512f avx512vl avx512ifma)");
+    printf("implementation: %s", f25519_impl());
+    if (env && *env) printf(" (FAST25519_IMPL=%s)", env);
+    else printf(" (auto, from CPUID)");
+    printf("\nbackends:");
+    for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
+        printf(" %s=%s", backends[i], f25519_impl_available(backends[i]) ? "available" : "unavailable");
+    printf("\n");
+    fflush(stdout);
+    return cli_impl_ready(); /* forced missing backend: message on stderr, exit 2 */
+}
