@@ -110,6 +110,10 @@ static const struct {
 
 int main(int argc, char **argv)
 {
+    /* stdout goes through our own buffer so that a printed private key can be
+     * wiped from it after the final flush. */
+    static char outbuf[4096];
+    setvbuf(stdout, outbuf, _IOLBF, sizeof outbuf);
     if (argc < 2) {
         fputs(usage_text, stderr);
         return CLI_USAGE;
@@ -122,10 +126,11 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(argv[1], commands[i].name) == 0) {
             int rc = commands[i].fn(argc - 2, argv + 2);
-            if (fflush(stdout) != 0 && rc == CLI_OK) {
+            if ((fflush(stdout) != 0 || ferror(stdout)) && rc == CLI_OK) {
                 perror("fast25519: stdout");
                 rc = CLI_USAGE;
             }
+            f25519_wipe(outbuf, sizeof outbuf); /* flushed: stdio holds nothing more */
             return rc;
         }
     }
