@@ -1,0 +1,140 @@
+/*
+ * 4-lane field arithmetic mod p = 2^255 - 19 on ymm registers with
+ * AVX-512IFMA (+VL), radix 2^51 (paper eq. 1), one element per 64-bit lane,
+ * limb-sliced like paper eq. 4: v[i] = [a_i, b_i, c_i, d_i].
+ *
+ * Why a second field next to fe51x8_ifma.h: the single X25519 ladder
+ * (ladder_ifma.c) runs the four independent multiplications of a ladder
+ * round in the four lanes of ONE ymm vector, so it is bound by the latency
+ * of one vector multiplication, not by throughput. On Zen 4 a ymm IFMA issues
+ * two per cycle and a zmm one per cycle, so a 4-lane ymm product finishes in
+ * about half the time of an 8-lane zmm one; the reduction below is also
+ * arranged for a short dependency chain (shift/add folding by 19 instead of
+ * a carry round before the fold).
+ *
+ * vpmadd52{l,h}uq use only bits 0..51 of each multiplicand: every operand of
+ * fe4_mul and fe4_muladd_small MUST have all limbs < 2^52.
+ * Bound "R4": every limb < 2^51 + 2^14. Outputs of fe4_mul, fe4_carry and
+ * fe4_muladd_small are R4 (given the input bounds stated per function).
+ * Sums and differences of R4 values exceed 2^52 and must go through
+ * fe4_carry before they are multiplied.
+ * Everything here is straight-line code: constant time in all lanes.
+ */
+#ifndef F25519_FE51X4_IFMA_H
+#define F25519_FE51X4_IFMA_H
+#include <stdint.h>
+#include <immintrin.h>
+
+#define F25519_FE4_INLINE \
+    static inline __attribute__((always_inline, target("avx512f,avx512vl,avx512ifma")))
+
+typedef struct { __m256i v[5]; } fe51x4;
+
+#define FE4_M51 _mm256_set1_epi64x(0x7ffffffffffffLL)
+
+/* 19 x as x + 2x + 16x: three 1-cycle ops instead of a 4-cycle IFMA
+ * (x < 2^59.7 so that 19 x < 2^64). */
+F25519_FE4_INLINE __m256i fe4_x19(__m256i x)
+{
+    return _mm256_add_epi64(x, _mm256_add_epi64(_mm256_slli_epi64(x, 1), _mm256_slli_epi64(x, 4)));
+}
+
+/* One parallel carry round. Input limbs f_k < 2^59 -> h_k < 2^51 + (f_{k-1} >> 51)
+ * for k >= 1 and h_0 < 2^51 + 19 (f_4 >> 51). For f_k < 2^60.3 (the
+ * multiplication's folded columns) the carries are < 2^9.3 and h is R4;
+ * for f_k < 2^54 (sums/differences) the carries are < 8 and every limb is
+ * < 2^51 + 152. */
+F25519_FE4_INLINE void fe4_carry(fe51x4 *h, const fe51x4 *f)
+{
+    const __m256i m = FE4_M51;
+    __m256i c0 = _mm256_srli_epi64(f->v[0], 51), c1 = _mm256_srli_epi64(f->v[1], 51);
+    __m256i c2 = _mm256_srli_epi64(f->v[2], 51), c3 = _mm256_srli_epi64(f->v[3], 51);
+    __m256i c4 = _mm256_srli_epi64(f->v[4], 51);
+    __m256i h0 = _mm256_and_si256(f->v[0], m);
+    h->v[1] = _mm256_add_epi64(_mm256_and_si256(f->v[1], m), c0);
+    h->v[2] = _mm256_add_epi64(_mm256_and_si256(f->v[2], m), c1);
+    h->v[3] = _mm256_add_epi64(_mm256_and_si256(f->v[3], m), c2);
+    h->v[4] = _mm256_add_epi64(_mm256_and_si256(f->v[4], m), c3);
+    h->v[0] = _mm256_add_epi64(h0, fe4_x19(c4));
+}
+
+/* h = f * g, f, g limbs < 2^52 -> R4.
+ * Schoolbook (paper eq. 2): lo52(f_i g_j) goes to column i+j, hi52(f_i g_j)
+ * to column i+j+1 with weight 2 (2^52 = 2 * 2^51). Column c_k = l_k + 2 u_k
+ * < 5 * 2^52 + 2 * 5 * 2^52 = 15 * 2^52. Fold 2^255 = 19:
+ * r_k = c_k + 19 c_{k+5} < 20 * 15 * 2^52 < 2^60.3, then one parallel carry
+ * round: carries < 2^9.3, h_0 < 2^51 + 19 * 2^9.3 < 2^51 + 2^14. */
+F25519_FE4_INLINE void fe4_mul(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
+{
+    const __m256i z = _mm256_setzero_si256();
+    __m256i l[10], u[10];
+#pragma GCC unroll 10
+    for (int k = 0; k < 10; k++) l[k] = u[k] = z;
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+#pragma GCC unroll 5
+        for (int j = 0; j < 5; j++) {
+            l[i + j] = _mm256_madd52lo_epu64(l[i + j], f->v[i], g->v[j]);
+            u[i + j + 1] = _mm256_madd52hi_epu64(u[i + j + 1], f->v[i], g->v[j]);
+        }
+    }
+    fe51x4 r;
+#pragma GCC unroll 5
+    for (int k = 0; k < 5; k++) {
+        __m256i lo = _mm256_add_epi64(l[k], _mm256_add_epi64(u[k], u[k]));
+        __m256i hi = _mm256_add_epi64(l[k + 5], _mm256_add_epi64(u[k + 5], u[k + 5]));
+        r.v[k] = _mm256_add_epi64(lo, fe4_x19(hi));
+    }
+    fe4_carry(h, &r);
+}
+
+/* h = a + c * f for a broadcast constant c < 2^20; a limbs < 2^52, f limbs
+ * < 2^52 -> R4. lo52(f_k c) at k, hi52(f_k c) < 2^20 at k+1 with weight 2
+ * (at position 5 = 0 with weight 2 * 19 = 38): pre-carry limbs < 2^53 + 2^26. */
+F25519_FE4_INLINE void fe4_muladd_small(fe51x4 *h, const fe51x4 *a, const fe51x4 *f, uint32_t c)
+{
+    const __m256i z = _mm256_setzero_si256(), k = _mm256_set1_epi64x(c);
+    __m256i hi[5];
+    fe51x4 t;
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+        t.v[i] = _mm256_madd52lo_epu64(a->v[i], f->v[i], k);
+        hi[i] = _mm256_madd52hi_epu64(z, f->v[i], k);
+    }
+    t.v[0] = _mm256_madd52lo_epu64(t.v[0], hi[4], _mm256_set1_epi64x(38));
+#pragma GCC unroll 4
+    for (int i = 1; i < 5; i++) t.v[i] = _mm256_add_epi64(t.v[i], _mm256_add_epi64(hi[i - 1], hi[i - 1]));
+    fe4_carry(h, &t);
+}
+
+/* h[lane] = f[idx[lane]] for every limb (vpermq, data-independent timing). */
+F25519_FE4_INLINE void fe4_perm(fe51x4 *h, const fe51x4 *f, __m256i idx)
+{
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) h->v[i] = _mm256_permutexvar_epi64(idx, f->v[i]);
+}
+
+/* h = lanes of f where mask bit is 0, of g where it is 1. */
+F25519_FE4_INLINE void fe4_blend(fe51x4 *h, const fe51x4 *f, const fe51x4 *g, __mmask8 k)
+{
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) h->v[i] = _mm256_mask_blend_epi64(k, f->v[i], g->v[i]);
+}
+
+/* h = f + g in lanes where sub_mask is 0, f + 2p - g where it is 1, then one
+ * carry round. f, g limbs < 2^51 + 2^14 (R4; g < 2p limb-wise is what keeps
+ * the difference non-negative) -> limbs < 2^51 + 152. */
+F25519_FE4_INLINE void fe4_addsub(fe51x4 *h, const fe51x4 *f, const fe51x4 *g, __mmask8 sub_mask)
+{
+    const __m256i p0 = _mm256_set1_epi64x(0xfffffffffffdaLL); /* 2(2^51 - 19) */
+    const __m256i p1 = _mm256_set1_epi64x(0xffffffffffffeLL); /* 2(2^51 - 1)  */
+    fe51x4 t;
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+        __m256i s = _mm256_add_epi64(f->v[i], g->v[i]);
+        __m256i f2p = _mm256_add_epi64(f->v[i], i == 0 ? p0 : p1);
+        t.v[i] = _mm256_mask_sub_epi64(s, sub_mask, f2p, g->v[i]);
+    }
+    fe4_carry(h, &t);
+}
+#endif

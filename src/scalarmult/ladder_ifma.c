@@ -1,0 +1,127 @@
+/*
+ * Single X25519 with AVX-512IFMA: the Montgomery ladder (RFC 7748 5) with
+ * the independent multiplications of each ladder step packed into the four
+ * lanes of one ymm vector (4x1 field ops, fe51x4_ifma.h).
+ *
+ * A single ladder is a chain of dependent steps, so what counts is the
+ * latency of a step, not its instruction count. One step (after the
+ * conditional swap, "a" = the point being doubled, "b" = the other one;
+ * A = Xa+Za, B = Xa-Za, C = Xb+Zb, D = Xb-Zb) is three rounds of one 4-lane
+ * multiplication each:
+ *   round 1: [D, C, A, B] * [A, B, A, B]              = [DA, CB, AA, BB]
+ *   round 2: [DA-CB, DA+CB, AA, .] * [DA-CB, DA+CB, BB, .] = [T, X3', X2', .]
+ *   round 3: [T, E, .] * [x1, F, .]                    = [Z3', Z2', .]
+ * with E = AA - BB, F = AA + a24 E (computed while round 2 runs), T =
+ * (DA-CB)^2; X3' = (DA+CB)^2, Z3' = x1 T, X2' = AA BB, Z2' = E F.
+ * Z2' could go in round 2's spare lane only if F were ready, which costs
+ * the a24 multiply on the critical path; in round 3 it is free.
+ *
+ * State between steps: M2 = round-2 output (X3 in lane 1, X2 in lane 2) and
+ * M3 = round-3 output (Z3 in lane 0, Z2 in lane 1). The conditional swap is
+ * folded into the lane indices of the vpermq that build round 1's operands:
+ * the index vectors are base XOR (swap ? mask : 0), computed arithmetically
+ * from the secret bit (no branch, no secret memory index; vpermq timing does
+ * not depend on its index).
+ */
+#include <string.h>
+#include "fast25519.h"
+#include "impl.h"
+#include "field/fe51.h"
+#include "field/fe51x4_ifma.h"
+#include "scalarmult/ladder_ifma.h"
+
+#define A24 121665u
+
+#define T_IFMA __attribute__((target("avx512f,avx512vl,avx512ifma")))
+
+/* One lane of v as a plain limb array. */
+T_IFMA static void fe4_lane(fe51 *out, const fe51x4 *f, int lane)
+{
+    uint64_t tmp[4];
+    for (int i = 0; i < 5; i++) {
+        _mm256_storeu_si256((__m256i *)tmp, f->v[i]);
+        out->v[i] = tmp[lane];
+    }
+    f25519_wipe(tmp, sizeof tmp);
+}
+
+T_IFMA static void ladder4(fe51 *xo, fe51 *zo, const uint8_t k[32], const fe51 *x1)
+{
+    fe51x4 m1, m2, m3, t, w, fv, l, r, ua, va;
+    /* x1 in every lane (round 3 uses lane 0). */
+    fe51x4 x1v;
+    for (int i = 0; i < 5; i++) x1v.v[i] = _mm256_set1_epi64x((long long)x1->v[i]);
+    /* Initial state: X2 = 1, Z2 = 0, X3 = x1, Z3 = 1.
+     * m2 = [0, X3, X2, 0], m3 = [Z3, Z2, 0, 0]. */
+    for (int i = 0; i < 5; i++) {
+        m2.v[i] = _mm256_setr_epi64x(0, (long long)x1->v[i], i == 0, 0);
+        m3.v[i] = _mm256_setr_epi64x(i == 0, 0, 0, 0);
+    }
+    const __m256i base_uL = _mm256_setr_epi64x(1, 1, 2, 2); /* [Xb, Xb, Xa, Xa] in m2 */
+    const __m256i base_vL = _mm256_setr_epi64x(0, 0, 1, 1); /* [Zb, Zb, Za, Za] in m3 */
+    const __m256i base_uR = _mm256_set1_epi64x(2);          /* Xa */
+    const __m256i base_vR = _mm256_set1_epi64x(1);          /* Za */
+    const __m256i swp = _mm256_setr_epi64x(1, 0, 3, 2);
+    const __m256i bc2 = _mm256_set1_epi64x(2);
+    uint64_t swap = 0;
+    for (int pos = 254; pos >= 0; pos--) {
+        uint64_t bit = (uint64_t)(k[pos >> 3] >> (pos & 7)) & 1;
+        uint64_t s = swap ^ bit;
+        swap = bit;
+        /* s = 1 exchanges the roles of the two points: lanes 1 <-> 2 of m2
+         * (index XOR 3) and lanes 0 <-> 1 of m3 (index XOR 1). */
+        __m256i sv = _mm256_set1_epi64x((long long)s);
+        __m256i s3 = _mm256_add_epi64(sv, _mm256_add_epi64(sv, sv));
+        fe4_perm(&ua, &m2, _mm256_xor_si256(base_uL, s3));
+        fe4_perm(&va, &m3, _mm256_xor_si256(base_vL, sv));
+        fe4_addsub(&l, &ua, &va, 0x9);                      /* [D, C, A, B] */
+        fe4_perm(&ua, &m2, _mm256_xor_si256(base_uR, s3));
+        fe4_perm(&va, &m3, _mm256_xor_si256(base_vR, sv));
+        fe4_addsub(&r, &ua, &va, 0xA);                      /* [A, B, A, B] */
+        fe4_mul(&m1, &l, &r);                               /* [DA, CB, AA, BB] */
+
+        fe4_perm(&t, &m1, swp);                             /* [CB, DA, BB, AA] */
+        fe4_addsub(&w, &m1, &t, 0xD);                       /* [DA-CB, DA+CB, E, .] */
+        fe4_blend(&l, &w, &m1, 0xC);                        /* [DA-CB, DA+CB, AA, BB] */
+        fe4_blend(&r, &w, &t, 0xC);                         /* [DA-CB, DA+CB, BB, AA] */
+        fe4_mul(&m2, &l, &r);                               /* [T, X3, X2, X2] */
+
+        /* off the critical path while round 2 runs: F = AA + a24 E (lane 2) */
+        fe4_muladd_small(&fv, &m1, &w, A24);
+        fe4_perm(&w, &w, bc2);                              /* E everywhere */
+        fe4_perm(&fv, &fv, bc2);                            /* F everywhere */
+        fe4_blend(&r, &x1v, &fv, 0xE);                      /* [x1, F, F, F] */
+        fe4_blend(&l, &m2, &w, 0xE);                        /* [T, E, E, E] */
+        fe4_mul(&m3, &l, &r);                               /* [Z3, Z2, ., .] */
+    }
+    /* final swap, then (X2, Z2) = (lane 2 or 1 of m2, lane 1 or 0 of m3) */
+    __m256i sv = _mm256_set1_epi64x((long long)swap);
+    fe4_perm(&ua, &m2, _mm256_xor_si256(base_uR, _mm256_add_epi64(sv, _mm256_add_epi64(sv, sv))));
+    fe4_perm(&va, &m3, _mm256_xor_si256(base_vR, sv));
+    fe4_lane(xo, &ua, 0);
+    fe4_lane(zo, &va, 0);
+    swap = 0;
+    f25519_wipe(&m1, sizeof m1);
+    f25519_wipe(&m2, sizeof m2);
+    f25519_wipe(&m3, sizeof m3);
+    f25519_wipe(&t, sizeof t);
+    f25519_wipe(&w, sizeof w);
+    f25519_wipe(&fv, sizeof fv);
+    f25519_wipe(&l, sizeof l);
+    f25519_wipe(&r, sizeof r);
+    f25519_wipe(&ua, sizeof ua);
+    f25519_wipe(&va, sizeof va);
+}
+
+void f25519_ladder_ifma(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
+{
+    fe51 x1, x2, z2, zi;
+    fe51_frombytes(&x1, u); /* drops bit 255; u >= p is a valid residue */
+    ladder4(&x2, &z2, k, &x1);
+    fe51_invert(&zi, &z2);  /* 0 -> 0: low-order u gives out = 0 */
+    fe51_mul(&x2, &x2, &zi);
+    fe51_tobytes(out, &x2);
+    f25519_wipe(&x2, sizeof x2);
+    f25519_wipe(&z2, sizeof z2);
+    f25519_wipe(&zi, sizeof zi);
+}
