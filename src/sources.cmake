@@ -5,4 +5,12 @@ set(F25519_SOURCES
   src/field/fe51.c
   src/hash/sha512.c
   src/scalar/sc25519.c
+  src/point/ge51.c
+  src/scalarmult/base_table.c
+  src/scalarmult/base_portable.c
+  src/scalarmult/double_portable.c
+  src/scalarmult/x25519_ladder.c
+  src/impl_portable.c
+  src/x25519.c
+  src/ed25519.c
 )

@@ -3,17 +3,31 @@
  * Extended coordinates (paper eq. 5): x = X/Z, y = Y/Z, T = XY/Z.
  * The exact set of formulas and cached forms is the portable core's; the
  * vector backends exchange points with it only through ge51_p3.
+ *
+ * Forms (HWCD 2008 "Twisted Edwards curves revisited", a = -1):
+ *  p3      (X:Y:Z:T)                 extended
+ *  p2      (X:Y:Z)                   projective, input of doubling
+ *  p1p1    ((E:G),(H:F)) "completed": x = E/F... stored as X=E, Y=H, Z=G, T=F,
+ *          so p3 = (E F : G H : F G : E H) and p2 drops the T product
+ *  cached  (Y+X, Y-X, Z, 2dT)        addend of a full addition
+ *  precomp (y+x, y-x, 2dxy)          affine addend (Z = 1), used in tables
  */
 #ifndef F25519_GE51_H
 #define F25519_GE51_H
 #include "field/fe51.h"
 
 typedef struct { fe51 X, Y, Z, T; } ge51_p3;
+typedef struct { fe51 X, Y, Z; } ge51_p2;
+typedef struct { fe51 X, Y, Z, T; } ge51_p1p1;
+typedef struct { fe51 YplusX, YminusX, Z, T2d; } ge51_cached;
+typedef struct { fe51 yplusx, yminusx, xy2d; } ge51_precomp;
 
 void ge51_identity(ge51_p3 *h);
-/* Decode a 32-byte encoding. Returns 0 on success, -1 if y is not on the
- * curve or x = 0 with the sign bit set. allow_noncanonical: accept y >= p
- * (reduced mod p) as OpenSSL and ZIP-215 do. Variable time (public input). */
+/* Decode a 32-byte encoding (RFC 8032 5.1.3). Returns 0 on success, -1 if
+ * y is not on the curve. allow_noncanonical = 0 (strict): also -1 for y >= p
+ * and for x = 0 with the sign bit set. allow_noncanonical = 1 (the lenient
+ * decoding of OpenSSL 3.0 and ZIP-215): y >= p is reduced mod p and x = 0
+ * with the sign bit set decodes to x = 0 (-0 = 0). Variable time (public). */
 int  ge51_frombytes_vartime(ge51_p3 *h, const uint8_t s[32], int allow_noncanonical);
 void ge51_tobytes(uint8_t s[32], const ge51_p3 *h);
 void ge51_add(ge51_p3 *r, const ge51_p3 *p, const ge51_p3 *q);
@@ -21,4 +35,19 @@ void ge51_dbl(ge51_p3 *r, const ge51_p3 *p);
 void ge51_neg(ge51_p3 *r, const ge51_p3 *p);
 int  ge51_is_identity_vartime(const ge51_p3 *p);
 int  ge51_is_small_order_vartime(const ge51_p3 *p);   /* [8]p == identity */
+
+/* ---- building blocks (constant time unless named _vartime) ---- */
+void ge51_p3_to_cached(ge51_cached *r, const ge51_p3 *p);
+void ge51_p3_to_p2(ge51_p2 *r, const ge51_p3 *p);
+void ge51_p1p1_to_p3(ge51_p3 *r, const ge51_p1p1 *p);
+void ge51_p1p1_to_p2(ge51_p2 *r, const ge51_p1p1 *p);
+void ge51_p2_dbl(ge51_p1p1 *r, const ge51_p2 *p);
+void ge51_add_cached(ge51_p1p1 *r, const ge51_p3 *p, const ge51_cached *q);
+void ge51_sub_cached(ge51_p1p1 *r, const ge51_p3 *p, const ge51_cached *q);
+void ge51_madd(ge51_p1p1 *r, const ge51_p3 *p, const ge51_precomp *q);
+void ge51_msub(ge51_p1p1 *r, const ge51_p3 *p, const ge51_precomp *q);
+void ge51_p3_to_precomp(ge51_precomp *r, const ge51_p3 *p); /* one inversion */
+void ge51_precomp_neg(ge51_precomp *r, const ge51_precomp *p);
+/* u = (Z + Y) / (Z - Y): the Montgomery u of the point (RFC 7748 4.1). */
+void ge51_to_montgomery_u(uint8_t u[32], const ge51_p3 *p);
 #endif

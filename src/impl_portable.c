@@ -1,0 +1,57 @@
+/* The portable backend's ops table (radix 2^51 C, runs on any 64-bit target). */
+#include "impl.h"
+#include "scalarmult/scalarmult_portable.h"
+
+static void p_x25519(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
+{
+    f25519_x25519_ladder_portable(out, k, u);
+}
+
+static void p_x25519_x8(uint8_t out[8][32], const uint8_t k[8][32], const uint8_t u[8][32])
+{
+    for (int i = 0; i < 8; i++) p_x25519(out[i], k[i], u[i]);
+}
+
+/* u([k]B) via the Edwards fixed base and u = (Z + Y) / (Z - Y). */
+static void p_x25519_base(uint8_t out[32], const uint8_t k[32])
+{
+    ge51_p3 h;
+    f25519_ge51_scalarmult_base(&h, k);
+    ge51_to_montgomery_u(out, &h);
+    f25519_wipe(&h, sizeof h);
+}
+
+static void p_x25519_base_x8(uint8_t out[8][32], const uint8_t k[8][32])
+{
+    for (int i = 0; i < 8; i++) p_x25519_base(out[i], k[i]);
+}
+
+static void p_ed25519_base(uint8_t out[32], const uint8_t a[32])
+{
+    ge51_p3 h;
+    f25519_ge51_scalarmult_base(&h, a);
+    ge51_tobytes(out, &h);
+    f25519_wipe(&h, sizeof h);
+}
+
+static void p_ed25519_base_x8(uint8_t out[8][32], const uint8_t a[8][32])
+{
+    for (int i = 0; i < 8; i++) p_ed25519_base(out[i], a[i]);
+}
+
+static void p_double_scalar(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A,
+                            const uint8_t b[32])
+{
+    f25519_ge51_double_scalarmult_vartime(out, a, A, b);
+}
+
+const f25519_ops f25519_ops_portable = {
+    .name = "portable",
+    .x25519 = p_x25519,
+    .x25519_x8 = p_x25519_x8,
+    .x25519_base = p_x25519_base,
+    .x25519_base_x8 = p_x25519_base_x8,
+    .ed25519_base = p_ed25519_base,
+    .ed25519_base_x8 = p_ed25519_base_x8,
+    .ed25519_double_scalar = p_double_scalar,
+};

@@ -1,0 +1,14 @@
+/* Portable scalar multiplications (the entries of f25519_ops_portable). */
+#ifndef F25519_SCALARMULT_PORTABLE_H
+#define F25519_SCALARMULT_PORTABLE_H
+#include <stdint.h>
+#include "point/ge51.h"
+
+/* h = [a]B, a < 2^255 (a < L in use). Constant time in a. */
+void f25519_ge51_scalarmult_base(ge51_p3 *h, const uint8_t a[32]);
+/* r = [a]A + [b]B, a, b < 2^253 (public). Variable time. */
+void f25519_ge51_double_scalarmult_vartime(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
+                                           const uint8_t b[32]);
+/* out = X25519(k, u), k clamped by the caller; bit 255 of u ignored. Constant time in k. */
+void f25519_x25519_ladder_portable(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
+#endif
