@@ -1,0 +1,255 @@
+/*
+ * fast25519 OpenSSL 3 provider: entry point, algorithm query, provider
+ * parameters, configuration from the openssl.cnf section, error strings.
+ *
+ * Loaded by configuration alone (docs/provider.md):
+ *   [fast25519_sect] module = .../fast25519.so, activate = 1, pool_size = 128 ...
+ *   [algorithm_sect] default_properties = ?provider=fast25519
+ * The "?" makes the preference optional: without this module every fetch
+ * falls back to the default provider.
+ *
+ * The provider never fetches algorithms itself (all crypto is the
+ * fast25519 library), so it cannot recurse into itself. When the library
+ * cannot run on this CPU (FAST25519_IMPL forced a missing path), the query
+ * offers no algorithms and libcrypto uses the default provider instead.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+#include <openssl/prov_ssl.h>
+#include "fast25519.h"
+#include "prov.h"
+
+void f25519_secure_wipe(void *p, size_t n) { OPENSSL_cleanse(p, n); }
+
+uint64_t f25519_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+void f25519_op(f25519_provctx *p, enum f25519_counter c)
+{
+    f25519_count(p, c);
+    atomic_fetch_add_explicit(&p->requests, 1, memory_order_relaxed);
+    if (p->cfg.warmup != WARMUP_OFF) f25519_warmup_kick(&p->warmup);
+}
+
+/* ---- errors ---------------------------------------------------------- */
+static const OSSL_ITEM reason_strings[] = {
+    {F25519_R_BAD_KEY, "invalid key (missing, wrong length or wrong type)"},
+    {F25519_R_NO_PRIVATE_KEY, "private key required"},
+    {F25519_R_NO_PUBLIC_KEY, "public key required"},
+    {F25519_R_ZERO_SHARED, "X25519 shared secret is all zero (low-order peer key)"},
+    {F25519_R_BUFFER_TOO_SMALL, "output buffer too small"},
+    {F25519_R_DIGEST_NOT_ALLOWED, "Ed25519 does not take a digest"},
+    {F25519_R_LIBRARY, "fast25519 library error"},
+    {F25519_R_BAD_GROUP, "unsupported group name"},
+    {F25519_R_KEY_MISMATCH, "public key does not match the private key"},
+    {F25519_R_RANDOM, "OS random source failed"},
+    {0, NULL}};
+
+void f25519_raise(f25519_provctx *prov, int reason, const char *fmt, ...)
+{
+    if (prov == NULL || prov->c_new_error == NULL) return;
+    va_list ap;
+    va_start(ap, fmt);
+    prov->c_new_error(prov->handle);
+    if (prov->c_set_error_debug) prov->c_set_error_debug(prov->handle, NULL, 0, NULL);
+    if (prov->c_vset_error) prov->c_vset_error(prov->handle, (uint32_t)reason, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- algorithms ------------------------------------------------------ */
+static const OSSL_ALGORITHM keymgmt_algs[] = {
+    {"X25519:1.3.101.110", F25519_PROV_PROPS, f25519_x25519_keymgmt_functions,
+     "fast25519 X25519"},
+    {"ED25519:1.3.101.112", F25519_PROV_PROPS, f25519_ed25519_keymgmt_functions,
+     "fast25519 Ed25519"},
+    {NULL, NULL, NULL, NULL}};
+static const OSSL_ALGORITHM keyexch_algs[] = {
+    {"X25519:1.3.101.110", F25519_PROV_PROPS, f25519_x25519_keyexch_functions,
+     "fast25519 X25519"},
+    {NULL, NULL, NULL, NULL}};
+static const OSSL_ALGORITHM signature_algs[] = {
+    {"ED25519:1.3.101.112", F25519_PROV_PROPS, f25519_ed25519_signature_functions,
+     "fast25519 Ed25519"},
+    {NULL, NULL, NULL, NULL}};
+
+static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no_cache)
+{
+    *no_cache = 0;
+    if (strcmp(f25519_impl(), "unsupported") == 0) return NULL; /* fail over to default */
+    switch (operation_id) {
+    case OSSL_OP_KEYMGMT: return keymgmt_algs;
+    case OSSL_OP_KEYEXCH: return keyexch_algs;
+    case OSSL_OP_SIGNATURE: return signature_algs;
+    }
+    return NULL;
+}
+
+/* ---- provider parameters -------------------------------------------- */
+static const OSSL_PARAM *prov_gettable_params(void *provctx)
+{
+    return f25519_stats_gettable;
+}
+
+static int prov_get_params(void *provctx, OSSL_PARAM params[])
+{
+    OSSL_PARAM *p;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME)) != NULL
+        && !OSSL_PARAM_set_utf8_ptr(p, "fast25519 X25519/Ed25519 provider"))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) != NULL
+        && !OSSL_PARAM_set_utf8_ptr(p, F25519_PROV_VERSION))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) != NULL
+        && !OSSL_PARAM_set_utf8_ptr(p, "fast25519 " F25519_PROV_VERSION))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS)) != NULL
+        && !OSSL_PARAM_set_int(p, 1))
+        return 0;
+    return f25519_stats_get_params(provctx, params);
+}
+
+static const OSSL_ITEM *prov_get_reason_strings(void *provctx)
+{
+    return reason_strings;
+}
+
+static void prov_teardown(void *vctx)
+{
+    f25519_provctx *prov = vctx;
+    if (prov == NULL) return;
+    f25519_warmup_cleanup(&prov->warmup);
+    f25519_pool_cleanup(&prov->pool);
+    f25519_fork_unregister(prov);
+    f25519_stats_write(prov);
+    f25519_secure_wipe(prov, sizeof(*prov));
+    free(prov);
+}
+
+static const OSSL_DISPATCH prov_dispatch[] = {
+    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))prov_teardown},
+    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))prov_query},
+    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))prov_gettable_params},
+    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))prov_get_params},
+    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))prov_get_reason_strings},
+    {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))f25519_get_capabilities},
+    {0, NULL}};
+
+/* ---- configuration --------------------------------------------------- */
+/* Parse a decimal in [lo, hi]; keep *out on error (a bad value is ignored
+ * with the default kept, as OpenSSL does for unknown config values). */
+static void parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *out)
+{
+    if (s == NULL || *s == '\0') return;
+    char *end;
+    unsigned long v = strtoul(s, &end, 10);
+    while (*end == ' ' || *end == '\t') end++;
+    if (*end != '\0' || v < lo || v > hi) {
+        fprintf(stderr, "fast25519: ignoring bad config value '%s' (range %u..%u)\n", s, lo, hi);
+        return;
+    }
+    *out = (unsigned)v;
+}
+
+static void read_config(f25519_provctx *prov, OSSL_FUNC_core_get_params_fn *c_get_params)
+{
+    f25519_config *c = &prov->cfg;
+    /* Defaults (docs/provider.md). Rates are provider operations per second;
+     * eq. 9's 60,000 and 120,000 DoT queries per minute are 1,000 and 2,000
+     * handshakes/s, and a server handshake is 3 operations (X25519 keygen,
+     * derive, Ed25519 sign). */
+    c->pool_size = 128;
+    c->pool_low_water = 0; /* 0 = pool_size / 4 */
+    c->warmup = WARMUP_OFF;
+    c->warmup_interval_us = 500;
+    c->warmup_window_ms = 1000;
+    c->warmup_low_rate = 3000;
+    c->warmup_high_rate = 6000;
+    c->tls_min_version = TLS1_3_VERSION;
+    if (c_get_params == NULL) goto derive;
+
+    char *pool_size = NULL, *low = NULL, *warm = NULL, *interval = NULL, *window = NULL;
+    char *lrate = NULL, *hrate = NULL, *tlsmin = NULL;
+    OSSL_PARAM params[] = {
+        OSSL_PARAM_utf8_ptr("pool_size", &pool_size, 0),
+        OSSL_PARAM_utf8_ptr("pool_low_water", &low, 0),
+        OSSL_PARAM_utf8_ptr("warmup", &warm, 0),
+        OSSL_PARAM_utf8_ptr("warmup_interval_us", &interval, 0),
+        OSSL_PARAM_utf8_ptr("warmup_window_ms", &window, 0),
+        OSSL_PARAM_utf8_ptr("warmup_low_rate", &lrate, 0),
+        OSSL_PARAM_utf8_ptr("warmup_high_rate", &hrate, 0),
+        OSSL_PARAM_utf8_ptr("tls_min_version", &tlsmin, 0),
+        OSSL_PARAM_END};
+    if (!c_get_params(prov->handle, params)) goto derive;
+    parse_uint(pool_size, 0, 1u << 20, &c->pool_size);
+    parse_uint(low, 0, 1u << 20, &c->pool_low_water);
+    parse_uint(interval, 10, 10000000, &c->warmup_interval_us);
+    parse_uint(window, 10, 600000, &c->warmup_window_ms);
+    parse_uint(lrate, 0, 100000000, &c->warmup_low_rate);
+    parse_uint(hrate, 0, 100000000, &c->warmup_high_rate);
+    if (warm != NULL) {
+        if (strcasecmp(warm, "off") == 0 || strcmp(warm, "0") == 0 || strcasecmp(warm, "no") == 0)
+            c->warmup = WARMUP_OFF;
+        else if (strcasecmp(warm, "on") == 0 || strcmp(warm, "1") == 0 || strcasecmp(warm, "yes") == 0)
+            c->warmup = WARMUP_ON;
+        else if (strcasecmp(warm, "auto") == 0)
+            c->warmup = WARMUP_AUTO;
+        else
+            fprintf(stderr, "fast25519: ignoring bad warmup value '%s' (off|on|auto)\n", warm);
+    }
+    if (tlsmin != NULL) {
+        if (strcasecmp(tlsmin, "TLSv1.2") == 0 || strcmp(tlsmin, "1.2") == 0)
+            c->tls_min_version = TLS1_2_VERSION;
+        else if (strcasecmp(tlsmin, "TLSv1.3") == 0 || strcmp(tlsmin, "1.3") == 0)
+            c->tls_min_version = TLS1_3_VERSION;
+        else
+            fprintf(stderr, "fast25519: ignoring bad tls_min_version '%s' (TLSv1.2|TLSv1.3)\n", tlsmin);
+    }
+derive:
+    c->pool_size = (c->pool_size + 7) / 8 * 8; /* the batch keygen makes 8 at a time */
+    if (c->pool_low_water == 0 || c->pool_low_water >= c->pool_size)
+        c->pool_low_water = c->pool_size / 4;
+    if (c->warmup_high_rate < c->warmup_low_rate) c->warmup_high_rate = c->warmup_low_rate;
+}
+
+/* ---- entry point ------------------------------------------------------ */
+__attribute__((visibility("default")))
+int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
+                       const OSSL_DISPATCH **out, void **provctx)
+{
+    OSSL_FUNC_core_get_params_fn *c_get_params = NULL;
+    f25519_provctx *prov = calloc(1, sizeof(*prov));
+    if (prov == NULL) return 0;
+    prov->handle = handle;
+    for (; in != NULL && in->function_id != 0; in++) {
+        switch (in->function_id) {
+        case OSSL_FUNC_CORE_GET_PARAMS: c_get_params = OSSL_FUNC_core_get_params(in); break;
+        case OSSL_FUNC_CORE_NEW_ERROR: prov->c_new_error = OSSL_FUNC_core_new_error(in); break;
+        case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
+            prov->c_set_error_debug = OSSL_FUNC_core_set_error_debug(in);
+            break;
+        case OSSL_FUNC_CORE_VSET_ERROR: prov->c_vset_error = OSSL_FUNC_core_vset_error(in); break;
+        default: break;
+        }
+    }
+    read_config(prov, c_get_params);
+    if (!f25519_pool_init(&prov->pool, prov)) {
+        free(prov);
+        return 0;
+    }
+    f25519_warmup_init(&prov->warmup, prov);
+    f25519_fork_register(prov);
+    *out = prov_dispatch;
+    *provctx = prov;
+    return 1;
+}
