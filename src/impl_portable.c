@@ -1,9 +1,19 @@
 /* The portable backend's ops table (radix 2^51 C, runs on any 64-bit target). */
+#include "fast25519.h"
 #include "impl.h"
 #include "scalarmult/scalarmult_portable.h"
 
+/* The ladder: MULX/ADX radix 2^64 where the CPU has BMI2 + ADX (x86-64),
+ * otherwise the C radix-2^51 one. The feature word is computed once. */
 static void p_x25519(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
+#if F25519_HAVE_MULX_LADDER
+    const uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
+    if ((f25519_cpu_features() & need) == need) {
+        f25519_x25519_ladder_mulx(out, k, u);
+        return;
+    }
+#endif
     f25519_x25519_ladder_portable(out, k, u);
 }
 

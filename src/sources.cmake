@@ -10,6 +10,7 @@ set(F25519_SOURCES
   src/scalarmult/base_portable.c
   src/scalarmult/double_portable.c
   src/scalarmult/x25519_ladder.c
+  src/scalarmult/x25519_ladder_mulx.c
   src/impl_portable.c
   src/x25519.c
   src/ed25519.c

@@ -11,4 +11,26 @@ void f25519_ge51_double_scalarmult_vartime(ge51_p3 *r, const uint8_t a[32], cons
                                            const uint8_t b[32]);
 /* out = X25519(k, u), k clamped by the caller; bit 255 of u ignored. Constant time in k. */
 void f25519_x25519_ladder_portable(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
+
+/* x86-64 only: the same ladder in radix 2^64 with MULX/ADX inline assembly
+ * (x25519_ladder_mulx.c). Callers must check BMI2 and ADX at run time.
+ * Not built without optimization (the asm needs 13 registers, -O0 cannot
+ * provide them), under MemorySanitizer (it cannot see through inline asm)
+ * or with -DF25519_NO_ASM. */
+#if defined(__x86_64__) && defined(__OPTIMIZE__) && !defined(F25519_NO_ASM)
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#define F25519_NO_MULX_LADDER 1
+#endif
+#endif
+#ifndef F25519_NO_MULX_LADDER
+#define F25519_HAVE_MULX_LADDER 1
+#endif
+#endif
+#ifndef F25519_HAVE_MULX_LADDER
+#define F25519_HAVE_MULX_LADDER 0
+#endif
+#if F25519_HAVE_MULX_LADDER
+void f25519_x25519_ladder_mulx(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
+#endif
 #endif
