@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# The fast25519 test command (README): bash scripts/test.sh
+#
+#  1. installs missing Debian packages (scripts/install-deps.sh test; needs root on a fresh Debian 12)
+#  2. ASan+UBSan build in build-asan/ and its CTest (without the slow, ct, valgrind and nosan labels)
+#  3. MemorySanitizer constant-time build in build-msan/ (clang, whole library with -fsanitize=memory):
+#     the ct_msan tests, secrets poisoned with __msan_poison, on every backend incl. ifma
+#  4. Release build in build/ and `ctest --output-on-failure -LE slow` there: vectors, differential
+#     vs OpenSSL, bad input, CLI, valgrind constant-time, dudect, unit, ifma and provider tests.
+#     It runs last, so CTest's summary ends the output.
+# Exits non-zero if any build or test of any stage failed.
+#
+# Environment: JOBS (parallel build/test jobs, default 2); F25519_VECTORS (test-vector directory,
+# default <repo>/../shared/testvectors); F25519_TEST_SANITIZERS=0 skips stages 2-3 (developer shortcut).
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$PWD
+jobs=${JOBS:-2}
+failed=()
+t0=$(date +%s)
+
+say() { printf '\n==== test.sh: %s (%ss)\n' "$*" "$(( $(date +%s) - t0 ))"; }
+
+say "installing missing Debian packages (scripts/install-deps.sh test)"
+if ! bash scripts/install-deps.sh test; then
+  echo "test.sh: dependency installation failed (run as root, or install the packages listed above)" >&2
+  exit 1
+fi
+
+vectors=${F25519_VECTORS:-$root/../shared/testvectors}
+if [ ! -d "$vectors" ]; then
+  echo "test.sh: ERROR: test-vector directory '$vectors' not found; set F25519_VECTORS." >&2
+  echo "test.sh: every vector test will FAIL (they never skip)." >&2
+fi
+
+# configure_build DIR [cmake args...]: configure + build; records a failure and returns 1 on error.
+configure_build() {
+  local dir=$1; shift
+  if ! cmake -S "$root" -B "$dir" "$@" >"$dir.configure.log" 2>&1; then
+    cat "$dir.configure.log"; failed+=("configure $dir"); return 1
+  fi
+  return 0
+}
+
+run_sanitizers=${F25519_TEST_SANITIZERS:-1}
+if [ "$run_sanitizers" != 0 ]; then
+  # ---- 2. ASan + UBSan ----
+  say "ASan+UBSan build (build-asan)"
+  if configure_build build-asan -DCMAKE_BUILD_TYPE=Release -DF25519_SANITIZE=address,undefined; then
+    if cmake --build build-asan -j"$jobs" 2>&1 | tail -n 3; [ "${PIPESTATUS[0]}" -eq 0 ]; then
+      say "ASan+UBSan ctest (-LE 'slow|ct|valgrind|nosan')"
+      ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        ctest --test-dir build-asan --output-on-failure -j"$jobs" -LE 'slow|ct|valgrind|nosan' \
+        || failed+=("ASan+UBSan tests")
+    else
+      failed+=("ASan+UBSan build")
+    fi
+  fi
+
+  # ---- 3. MemorySanitizer constant-time build ----
+  say "MSan constant-time build (build-msan, clang -fsanitize=memory)"
+  cc_msan=$(command -v clang || command -v clang-14 || true)
+  if [ -z "$cc_msan" ]; then
+    echo "test.sh: clang not found: the MSan constant-time stage cannot run" >&2
+    failed+=("MSan (no clang)")
+  elif configure_build build-msan -DCMAKE_C_COMPILER="$cc_msan" -DCMAKE_BUILD_TYPE=Release \
+         -DF25519_SANITIZE=memory; then
+    if cmake --build build-msan -j"$jobs" --target f25519_ct_msan 2>&1 | tail -n 3; [ "${PIPESTATUS[0]}" -eq 0 ]; then
+      say "MSan constant-time ctest (-L msan)"
+      ctest --test-dir build-msan --output-on-failure -L msan || failed+=("MSan constant-time tests")
+    else
+      failed+=("MSan build")
+    fi
+  fi
+fi
+
+# ---- 4. Release build and the main run (last: its summary ends the output) ----
+say "Release build (build)"
+if configure_build build -DCMAKE_BUILD_TYPE=Release; then
+  if cmake --build build -j"$jobs" 2>&1 | tail -n 3; [ "${PIPESTATUS[0]}" -eq 0 ]; then
+    if [ ${#failed[@]} -gt 0 ]; then
+      say "earlier stages FAILED: ${failed[*]} (see above); main run follows"
+    fi
+    say "main ctest (build, -LE slow)"
+    ctest --test-dir build --output-on-failure -j"$jobs" -LE slow || failed+=("main tests")
+  else
+    failed+=("Release build")
+    say "FAILED: ${failed[*]}"
+  fi
+else
+  say "FAILED: ${failed[*]}"
+fi
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "test.sh: FAILED: ${failed[*]}" >&2
+  exit 1
+fi
