@@ -1,0 +1,262 @@
+/*
+ * 8x1-way field arithmetic mod p = 2^255 - 19 with AVX-512IFMA (paper 3.2).
+ *
+ * A fe51x8 holds eight independent field elements, limb-sliced (paper eq. 4):
+ * v[i] = [a_i, b_i, ..., h_i], element = sum_i 2^(51 i) v[i] (radix 2^51, eq. 1).
+ *
+ * vpmadd52{l,h}uq use only bits 0..51 of each 64-bit multiplicand: every
+ * operand of a multiplication below MUST have all limbs < 2^52. Bounds:
+ *   R  ("reduced"): limbs < 2^51 + 2^14. Output of mul, sqr, mul_small, add,
+ *       sub, neg, carry (given the input bounds listed per function).
+ *   mul/sqr/mul_small inputs: limbs < 2^52 (R qualifies; a sum of two R does
+ *       NOT: always use fe8_add, which carries, before multiplying a sum).
+ * Every function is straight-line code: constant time in all lanes.
+ *
+ * Compiled only with the target attribute below (no global -m flags).
+ */
+#ifndef F25519_FE51X8_IFMA_H
+#define F25519_FE51X8_IFMA_H
+#include <stdint.h>
+#include <immintrin.h>
+#include "field/fe51.h"
+
+#define F25519_IFMA_TARGET __attribute__((target("avx512f,avx512vl,avx512ifma")))
+#define F25519_IFMA_INLINE static inline __attribute__((always_inline)) F25519_IFMA_TARGET
+
+typedef struct { __m512i v[5]; } fe51x8;
+
+#define FE8_M51 _mm512_set1_epi64(0x7ffffffffffffLL)
+
+F25519_IFMA_INLINE __m512i fe8_madlo(__m512i acc, __m512i a, __m512i b)
+{
+    return _mm512_madd52lo_epu64(acc, a, b);
+}
+F25519_IFMA_INLINE __m512i fe8_madhi(__m512i acc, __m512i a, __m512i b)
+{
+    return _mm512_madd52hi_epu64(acc, a, b);
+}
+
+F25519_IFMA_INLINE void fe8_0(fe51x8 *h)
+{
+    for (int i = 0; i < 5; i++) h->v[i] = _mm512_setzero_si512();
+}
+F25519_IFMA_INLINE void fe8_1(fe51x8 *h)
+{
+    h->v[0] = _mm512_set1_epi64(1);
+    for (int i = 1; i < 5; i++) h->v[i] = _mm512_setzero_si512();
+}
+/* All eight lanes = c (c's limbs must satisfy the bound wanted by the caller). */
+F25519_IFMA_INLINE void fe8_bcast(fe51x8 *h, const fe51 *c)
+{
+    for (int i = 0; i < 5; i++) h->v[i] = _mm512_set1_epi64((long long)c->v[i]);
+}
+
+/* One parallel carry round (all limbs at once, shorter dependency chain than
+ * the sequential chain; paper 3.2 reorders carries for the same reason).
+ * Input limbs < 2^63 / 19 -> output limbs: h_k < 2^51 + c_{k-1} (k >= 1),
+ * h_0 < 2^51 + 19 c_4 with c_k = f_k >> 51. For inputs < 2^56 this is R. */
+F25519_IFMA_INLINE void fe8_carry(fe51x8 *h, const fe51x8 *f)
+{
+    const __m512i m = FE8_M51, k19 = _mm512_set1_epi64(19);
+    __m512i c0 = _mm512_srli_epi64(f->v[0], 51), c1 = _mm512_srli_epi64(f->v[1], 51);
+    __m512i c2 = _mm512_srli_epi64(f->v[2], 51), c3 = _mm512_srli_epi64(f->v[3], 51);
+    __m512i c4 = _mm512_srli_epi64(f->v[4], 51);
+    __m512i h0 = _mm512_and_si512(f->v[0], m);
+    h->v[1] = _mm512_add_epi64(_mm512_and_si512(f->v[1], m), c0);
+    h->v[2] = _mm512_add_epi64(_mm512_and_si512(f->v[2], m), c1);
+    h->v[3] = _mm512_add_epi64(_mm512_and_si512(f->v[3], m), c2);
+    h->v[4] = _mm512_add_epi64(_mm512_and_si512(f->v[4], m), c3);
+    h->v[0] = fe8_madlo(h0, c4, k19); /* c4 < 2^12: 19*c4 fits the low half */
+}
+
+/* h = f + g, no carry: limbs = sum of the input limbs. Only where the result
+ * is not multiplied, or where the caller shows the sum < 2^52. */
+F25519_IFMA_INLINE void fe8_add_nc(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
+{
+    for (int i = 0; i < 5; i++) h->v[i] = _mm512_add_epi64(f->v[i], g->v[i]);
+}
+/* h = f + g, carried. f, g limbs < 2^53 -> R (h_0 < 2^51 + 76). */
+F25519_IFMA_INLINE void fe8_add(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
+{
+    fe51x8 t;
+    fe8_add_nc(&t, f, g);
+    fe8_carry(h, &t);
+}
+/* h = f + 4p - g, no carry. g limbs <= 2^53 - 76, f < 2^62: limbs stay >= 0. */
+F25519_IFMA_INLINE void fe8_sub_nc(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
+{
+    const __m512i p0 = _mm512_set1_epi64(0x1fffffffffffb4LL); /* 4(2^51 - 19) */
+    const __m512i p1 = _mm512_set1_epi64(0x1ffffffffffffcLL); /* 4(2^51 - 1)  */
+    h->v[0] = _mm512_sub_epi64(_mm512_add_epi64(f->v[0], p0), g->v[0]);
+    for (int i = 1; i < 5; i++) h->v[i] = _mm512_sub_epi64(_mm512_add_epi64(f->v[i], p1), g->v[i]);
+}
+/* h = f - g, carried. f < 2^53, g <= 2^53 - 76 -> R (h_0 < 2^51 + 19*7). */
+F25519_IFMA_INLINE void fe8_sub(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
+{
+    fe51x8 t;
+    fe8_sub_nc(&t, f, g);
+    fe8_carry(h, &t);
+}
+/* h = -f, carried. f <= 2^53 - 76 -> R. */
+F25519_IFMA_INLINE void fe8_neg(fe51x8 *h, const fe51x8 *f)
+{
+    fe51x8 z;
+    fe8_0(&z);
+    fe8_sub(h, &z, f);
+}
+
+/* 19 x without a multiplier (x < 2^59): x + 2x + 16x. */
+F25519_IFMA_INLINE __m512i fe8_x19(__m512i x)
+{
+    return _mm512_add_epi64(_mm512_add_epi64(x, _mm512_slli_epi64(x, 1)), _mm512_slli_epi64(x, 4));
+}
+
+/* Reduction shared by mul and sqr (paper eq. 3, re-planned for fewer IFMA
+ * instructions: IFMA operands must be < 2^52 but plain 64-bit adds need not,
+ * so positions 5..9 are folded with 19 h_{k+5} computed by shifts and adds
+ * instead of carrying them first and multiplying with vpmadd52).
+ * In: h[0..9], the product by position (weight 2^(51 k)), every h_k < 2^56.
+ * t_k = h_k + 19 h_{k+5} < 20 * 2^56 < 2^61 (k = 0..4), then one parallel
+ * carry round (c_k < 640): limbs k >= 1 < 2^51 + 640, limb 0 < 2^51 + 19*640
+ * < 2^51 + 2^14. That is R. */
+F25519_IFMA_INLINE void fe8_reduce(fe51x8 *out, const __m512i h[10])
+{
+    fe51x8 t;
+    for (int k = 0; k < 5; k++) t.v[k] = _mm512_add_epi64(h[k], fe8_x19(h[k + 5]));
+    fe8_carry(out, &t);
+}
+
+/* h = f * g. f, g limbs < 2^52 -> R. Schoolbook (paper eq. 2): the low half
+ * of f_i g_j goes to l_{i+j}, the high half to u_{i+j+1} (weight 2). Each
+ * accumulator is at most 5 lo (< 2^52 each) resp. 5 hi (< 2^52) terms, so
+ * h_k = l_k + 2 u_k < 15 * 2^52 < 2^56. */
+F25519_IFMA_INLINE void fe8_mul(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
+{
+    const __m512i z = _mm512_setzero_si512();
+    __m512i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
+    __m512i g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
+    __m512i l[9], u[10];
+    l[0] = fe8_madlo(z, f0, g0);
+    u[1] = fe8_madhi(z, f0, g0);
+    l[1] = fe8_madlo(fe8_madlo(z, f0, g1), f1, g0);
+    u[2] = fe8_madhi(fe8_madhi(z, f0, g1), f1, g0);
+    l[2] = fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g2), f1, g1), f2, g0);
+    u[3] = fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g2), f1, g1), f2, g0);
+    l[3] = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g3), f1, g2), f2, g1), f3, g0);
+    u[4] = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g3), f1, g2), f2, g1), f3, g0);
+    l[4] = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g4), f1, g3), f2, g2), f3, g1), f4, g0);
+    u[5] = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g4), f1, g3), f2, g2), f3, g1), f4, g0);
+    l[5] = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f1, g4), f2, g3), f3, g2), f4, g1);
+    u[6] = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f1, g4), f2, g3), f3, g2), f4, g1);
+    l[6] = fe8_madlo(fe8_madlo(fe8_madlo(z, f2, g4), f3, g3), f4, g2);
+    u[7] = fe8_madhi(fe8_madhi(fe8_madhi(z, f2, g4), f3, g3), f4, g2);
+    l[7] = fe8_madlo(fe8_madlo(z, f3, g4), f4, g3);
+    u[8] = fe8_madhi(fe8_madhi(z, f3, g4), f4, g3);
+    l[8] = fe8_madlo(z, f4, g4);
+    u[9] = fe8_madhi(z, f4, g4);
+    __m512i hk[10];
+    hk[0] = l[0];
+#pragma GCC unroll 8
+    for (int k = 1; k < 9; k++) hk[k] = _mm512_add_epi64(l[k], _mm512_add_epi64(u[k], u[k]));
+    hk[9] = _mm512_add_epi64(u[9], u[9]);
+    fe8_reduce(h, hk);
+}
+
+/* h = f^2. f limbs < 2^52 -> R. Cross products f_i f_j (i < j) once:
+ * h_k = 2 (L_k + 2 U_k) + lo(f_{k/2}^2) where L_k collects lo(f_i f_j)
+ * (i + j = k) plus hi(f_m^2) for k = 2m + 1 (weight 2 = counted in the
+ * doubling), U_k collects hi(f_i f_j) (i + j = k - 1). At most 2 cross pairs
+ * per position: h_k < (2*3 + 4*2 + 1) * 2^52 < 2^56. */
+F25519_IFMA_INLINE void fe8_sqr(fe51x8 *h, const fe51x8 *f)
+{
+    const __m512i z = _mm512_setzero_si512();
+    __m512i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
+    __m512i L[9], U[10];
+    L[1] = fe8_madlo(fe8_madhi(z, f0, f0), f0, f1);
+    U[2] = fe8_madhi(z, f0, f1);
+    L[2] = fe8_madlo(z, f0, f2);
+    U[3] = fe8_madhi(z, f0, f2);
+    L[3] = fe8_madlo(fe8_madlo(fe8_madhi(z, f1, f1), f0, f3), f1, f2);
+    U[4] = fe8_madhi(fe8_madhi(z, f0, f3), f1, f2);
+    L[4] = fe8_madlo(fe8_madlo(z, f0, f4), f1, f3);
+    U[5] = fe8_madhi(fe8_madhi(z, f0, f4), f1, f3);
+    L[5] = fe8_madlo(fe8_madlo(fe8_madhi(z, f2, f2), f1, f4), f2, f3);
+    U[6] = fe8_madhi(fe8_madhi(z, f1, f4), f2, f3);
+    L[6] = fe8_madlo(z, f2, f4);
+    U[7] = fe8_madhi(z, f2, f4);
+    L[7] = fe8_madlo(fe8_madhi(z, f3, f3), f3, f4);
+    U[8] = fe8_madhi(z, f3, f4);
+    /* h_k = 2 (L_k + 2 U_k) + lo(diag); position 8: 4 U_8 + lo(f4^2);
+     * position 9: 2 hi(f4^2). */
+    __m512i hk[10], s_;
+    hk[0] = fe8_madlo(z, f0, f0);
+    hk[1] = _mm512_add_epi64(L[1], L[1]);
+#define FE8_SQ_POS(k) (s_ = _mm512_add_epi64(L[k], _mm512_add_epi64(U[k], U[k])), _mm512_add_epi64(s_, s_))
+    hk[2] = fe8_madlo(FE8_SQ_POS(2), f1, f1);
+    hk[3] = FE8_SQ_POS(3);
+    hk[4] = fe8_madlo(FE8_SQ_POS(4), f2, f2);
+    hk[5] = FE8_SQ_POS(5);
+    hk[6] = fe8_madlo(FE8_SQ_POS(6), f3, f3);
+    hk[7] = FE8_SQ_POS(7);
+    s_ = _mm512_add_epi64(U[8], U[8]);
+    hk[8] = fe8_madlo(_mm512_add_epi64(s_, s_), f4, f4);
+    s_ = fe8_madhi(z, f4, f4);
+    hk[9] = _mm512_add_epi64(s_, s_);
+#undef FE8_SQ_POS
+    fe8_reduce(h, hk);
+}
+
+/* h = f * c for a small constant broadcast c (c < 2^20), f limbs < 2^52 -> R.
+ * lo(f_k c) at k, hi(f_k c) (< 2^20) at k+1 with weight 2. */
+F25519_IFMA_INLINE void fe8_mul_small(fe51x8 *h, const fe51x8 *f, uint32_t c)
+{
+    const __m512i z = _mm512_setzero_si512(), k = _mm512_set1_epi64(c);
+    __m512i lo[5], hi[5];
+    for (int i = 0; i < 5; i++) {
+        lo[i] = fe8_madlo(z, f->v[i], k);
+        hi[i] = fe8_madhi(z, f->v[i], k);
+    }
+    fe51x8 t;
+    /* position 5 = 2 hi_4 -> 38 hi_4 at 0 (hi_4 < 2^20, fits) */
+    t.v[0] = fe8_madlo(lo[0], hi[4], _mm512_set1_epi64(38));
+    for (int i = 1; i < 5; i++) t.v[i] = _mm512_add_epi64(lo[i], _mm512_add_epi64(hi[i - 1], hi[i - 1]));
+    fe8_carry(h, &t); /* t < 2^52 + 2^21 */
+}
+
+F25519_IFMA_INLINE void fe8_sqr_n(fe51x8 *h, const fe51x8 *f, int n)
+{
+    fe8_sqr(h, f);
+    for (int i = 1; i < n; i++) fe8_sqr(h, h);
+}
+
+/* Lane-wise select: h = (mask bit i) ? g : f, per lane i. */
+F25519_IFMA_INLINE void fe8_blend(fe51x8 *h, const fe51x8 *f, const fe51x8 *g, __mmask8 k)
+{
+    for (int i = 0; i < 5; i++) h->v[i] = _mm512_mask_blend_epi64(k, f->v[i], g->v[i]);
+}
+
+/* Pack eight portable elements into lanes / unpack (plain copies: the bounds
+ * are those of the inputs). */
+F25519_IFMA_INLINE void fe8_pack(fe51x8 *h, const fe51 f[8])
+{
+    for (int i = 0; i < 5; i++) {
+        __m512i idx = _mm512_setr_epi64(0, 5, 10, 15, 20, 25, 30, 35);
+        h->v[i] = _mm512_i64gather_epi64(_mm512_add_epi64(idx, _mm512_set1_epi64(i)),
+                                         (const void *)&f[0].v[0], 8);
+    }
+}
+F25519_IFMA_INLINE void fe8_unpack(fe51 f[8], const fe51x8 *h)
+{
+    for (int i = 0; i < 5; i++) {
+        __m512i idx = _mm512_setr_epi64(0, 5, 10, 15, 20, 25, 30, 35);
+        _mm512_i64scatter_epi64((void *)&f[0].v[0], _mm512_add_epi64(idx, _mm512_set1_epi64(i)),
+                                h->v[i], 8);
+    }
+}
+
+/* Out-of-line (fe51x8_ifma.c): exponentiations, all lanes at once. */
+void fe8_invert(fe51x8 *out, const fe51x8 *z);    /* z^(p-2); R in, R out */
+void fe8_pow22523(fe51x8 *out, const fe51x8 *z);  /* z^((p-5)/8) */
+void fe8_mul_f(fe51x8 *h, const fe51x8 *f, const fe51x8 *g); /* out-of-line fe8_mul */
+void fe8_sqr_f(fe51x8 *h, const fe51x8 *f);
+#endif

@@ -1,0 +1,264 @@
+/*
+ * Fixed-base scalar multiplication with AVX-512IFMA (paper 3.4).
+ * Scalars are recoded into 64 signed radix-16 digits in [-8, 8]; the point
+ * for each digit comes from a full masked scan of its 8-entry table (every
+ * entry is read, a lane keeps an entry only under a compare mask: no
+ * secret-dependent branch or address), then is negated under a mask.
+ */
+#include <string.h>
+#include "scalarmult/base_ifma.h"
+#include "scalarmult/base_tables_ifma.h"
+#include "scalarmult/inv_ifma.h"
+#include "point/ge51x8_ifma.h"
+#include "impl.h"
+
+/* a = sum e[i] 16^i, e[i] in [-8, 8) for i < 63, e[63] in [0, 8] when
+ * a < 2^253. Branch-free. */
+static void recode16(int8_t e[64], const uint8_t a[32])
+{
+    int carry = 0;
+    for (int i = 0; i < 32; i++) {
+        e[2 * i] = (int8_t)(a[i] & 15);
+        e[2 * i + 1] = (int8_t)(a[i] >> 4);
+    }
+    for (int i = 0; i < 63; i++) {
+        int v = e[i] + carry;
+        carry = (v + 8) >> 4;            /* arithmetic shift: 0 or 1 */
+        e[i] = (int8_t)(v - (carry << 4));
+    }
+    e[63] = (int8_t)(e[63] + carry);
+}
+
+/* t = sign(d) * table[|d|] per lane; tab = 8 entries of 15 limbs.
+ * The 15 accumulators stay in registers (explicit unrolling). */
+F25519_IFMA_INLINE void lookup_bcast(ge8_precomp *t, const uint64_t (*tab)[15], __m512i d)
+{
+    __m512i ad = _mm512_abs_epi64(d);
+    __mmask8 neg = _mm512_cmplt_epi64_mask(d, _mm512_setzero_si512());
+    __m512i acc[15];
+    const __m512i one = _mm512_set1_epi64(1), zero = _mm512_setzero_si512();
+#pragma GCC unroll 15
+    for (int i = 0; i < 15; i++) acc[i] = (i == 0 || i == 5) ? one : zero;
+#pragma GCC unroll 8
+    for (int v = 1; v <= 8; v++) {
+        __mmask8 k = _mm512_cmpeq_epi64_mask(ad, _mm512_set1_epi64(v));
+        const uint64_t *e = tab[v - 1];
+#pragma GCC unroll 15
+        for (int i = 0; i < 15; i++) acc[i] = _mm512_mask_set1_epi64(acc[i], k, (long long)e[i]);
+    }
+    for (int i = 0; i < 5; i++) {
+        t->ypx.v[i] = acc[i];
+        t->ymx.v[i] = acc[5 + i];
+        t->xy2d.v[i] = acc[10 + i];
+    }
+    ge8_precomp_cneg(t, neg);
+}
+
+/* same, lane l reading its own table: tab = [8 entries][15 limbs][8 lanes] */
+F25519_IFMA_INLINE void lookup_lanes(ge8_precomp *t, const uint64_t (*tab)[15][8], __m512i d)
+{
+    __m512i ad = _mm512_abs_epi64(d);
+    __mmask8 neg = _mm512_cmplt_epi64_mask(d, _mm512_setzero_si512());
+    __m512i acc[15];
+    const __m512i one = _mm512_set1_epi64(1), zero = _mm512_setzero_si512();
+#pragma GCC unroll 15
+    for (int i = 0; i < 15; i++) acc[i] = (i == 0 || i == 5) ? one : zero;
+#pragma GCC unroll 8
+    for (int v = 1; v <= 8; v++) {
+        __mmask8 k = _mm512_cmpeq_epi64_mask(ad, _mm512_set1_epi64(v));
+#pragma GCC unroll 15
+        for (int i = 0; i < 15; i++)
+            acc[i] = _mm512_mask_blend_epi64(k, acc[i], _mm512_load_si512(tab[v - 1][i]));
+    }
+    for (int i = 0; i < 5; i++) {
+        t->ypx.v[i] = acc[i];
+        t->ymx.v[i] = acc[5 + i];
+        t->xy2d.v[i] = acc[10 + i];
+    }
+    ge8_precomp_cneg(t, neg);
+}
+
+/* paper eq. 7, lane = one scalar */
+F25519_IFMA_TARGET static void base_8x1(ge8_p3 *r, const uint8_t a[8][32])
+{
+    int8_t e[8][64];
+    int64_t dig[64][8] __attribute__((aligned(64)));
+    for (int l = 0; l < 8; l++) recode16(e[l], a[l]);
+    for (int i = 0; i < 64; i++)
+        for (int l = 0; l < 8; l++) dig[i][l] = e[l][i];
+    ge8_precomp t;
+    ge8_identity(r);
+    for (int j = 0; j < 32; j++) { /* odd digits: sum T_2j(e_2j+1) */
+        lookup_bcast(&t, f25519_ifma_btab_8x1[j], _mm512_load_si512(dig[2 * j + 1]));
+        ge8_madd_t(r, r, &t, j != 31);
+    }
+    ge8_dbl_t(r, r, 0);
+    ge8_dbl_t(r, r, 0);
+    ge8_dbl_t(r, r, 0);
+    ge8_dbl_t(r, r, 1);
+    for (int j = 0; j < 32; j++) { /* even digits */
+        lookup_bcast(&t, f25519_ifma_btab_8x1[j], _mm512_load_si512(dig[2 * j]));
+        ge8_madd(r, r, &t);
+    }
+    f25519_wipe(e, sizeof e);
+    f25519_wipe(dig, sizeof dig);
+    f25519_wipe(&t, sizeof t);
+}
+
+/* Sum of the eight lanes into every lane: three tree levels of full adds
+ * with cross-lane permutations (halves, pairs, neighbours). */
+F25519_IFMA_INLINE void perm_p3(ge8_p3 *o, const ge8_p3 *p, __m512i idx)
+{
+    const fe51x8 *s[4] = { &p->X, &p->Y, &p->Z, &p->T };
+    fe51x8 *d[4] = { &o->X, &o->Y, &o->Z, &o->T };
+    for (int c = 0; c < 4; c++)
+        for (int i = 0; i < 5; i++) d[c]->v[i] = _mm512_permutexvar_epi64(idx, s[c]->v[i]);
+}
+F25519_IFMA_TARGET static void lane_sum(ge8_p3 *r)
+{
+    ge8_p3 q;
+    ge8_cached c;
+    perm_p3(&q, r, _mm512_setr_epi64(4, 5, 6, 7, 0, 1, 2, 3));
+    ge8_to_cached(&c, &q);
+    ge8_add(r, r, &c);
+    perm_p3(&q, r, _mm512_setr_epi64(2, 3, 0, 1, 6, 7, 4, 5));
+    ge8_to_cached(&c, &q);
+    ge8_add(r, r, &c);
+    perm_p3(&q, r, _mm512_setr_epi64(1, 0, 3, 2, 5, 4, 7, 6));
+    ge8_to_cached(&c, &q);
+    ge8_add(r, r, &c);
+}
+
+/* paper eq. 8: lane l owns tables u = 2(4l + s), s = 0..3 */
+F25519_IFMA_TARGET static void base_1x8(ge8_p3 *r, const uint8_t a[32])
+{
+    int8_t e[64];
+    int64_t dodd[4][8] __attribute__((aligned(64))), deven[4][8] __attribute__((aligned(64)));
+    recode16(e, a);
+    for (int s = 0; s < 4; s++)
+        for (int l = 0; l < 8; l++) {
+            dodd[s][l] = e[2 * (4 * l + s) + 1];
+            deven[s][l] = e[2 * (4 * l + s)];
+        }
+    ge8_precomp t;
+    ge8_identity(r);
+    for (int s = 0; s < 4; s++) {
+        lookup_lanes(&t, f25519_ifma_btab_1x8[s], _mm512_load_si512(dodd[s]));
+        ge8_madd_t(r, r, &t, s != 3);
+    }
+    ge8_dbl_t(r, r, 0);
+    ge8_dbl_t(r, r, 0);
+    ge8_dbl_t(r, r, 0);
+    ge8_dbl_t(r, r, 1);
+    for (int s = 0; s < 4; s++) {
+        lookup_lanes(&t, f25519_ifma_btab_1x8[s], _mm512_load_si512(deven[s]));
+        ge8_madd(r, r, &t);
+    }
+    lane_sum(r);
+    f25519_wipe(e, sizeof e);
+    f25519_wipe(dodd, sizeof dodd);
+    f25519_wipe(deven, sizeof deven);
+    f25519_wipe(&t, sizeof t);
+}
+
+F25519_IFMA_TARGET void f25519_ifma_base_8x1(ge51_p3 out[8], const uint8_t a[8][32])
+{
+    ge8_p3 r;
+    base_8x1(&r, a);
+    ge8_unpack(out, &r);
+    f25519_wipe(&r, sizeof r);
+}
+
+F25519_IFMA_TARGET void f25519_ifma_base_1x8(ge51_p3 *out, const uint8_t a[32])
+{
+    ge8_p3 r;
+    ge51_p3 all[8];
+    base_1x8(&r, a);
+    ge8_unpack(all, &r);
+    *out = all[0];
+    f25519_wipe(&r, sizeof r);
+    f25519_wipe(all, sizeof all);
+}
+
+/* Encoding of (X:Y:Z) given 1/Z: y with the sign of x in bit 255. */
+static void encode_ed(uint8_t s[32], const ge51_p3 *p, const fe51 *zinv)
+{
+    fe51 x, y;
+    fe51_mul(&x, &p->X, zinv);
+    fe51_mul(&y, &p->Y, zinv);
+    fe51_tobytes(s, &y);
+    s[31] ^= (uint8_t)(fe51_isnegative(&x) << 7);
+    f25519_wipe(&x, sizeof x);
+    f25519_wipe(&y, sizeof y);
+}
+
+/* u = (Z + Y) / (Z - Y) given num = Z + Y and inv = 1/(Z - Y) */
+static void encode_x(uint8_t s[32], const fe51 *num, const fe51 *inv)
+{
+    fe51 u;
+    fe51_mul(&u, num, inv);
+    fe51_tobytes(s, &u);
+    f25519_wipe(&u, sizeof u);
+}
+
+void f25519_ifma_ed25519_base(uint8_t out[32], const uint8_t a[32])
+{
+    ge51_p3 p;
+    fe51 zi;
+    f25519_ifma_base_1x8(&p, a);
+    f25519_ifma_fe_invert(&zi, &p.Z);
+    encode_ed(out, &p, &zi);
+    f25519_wipe(&p, sizeof p);
+    f25519_wipe(&zi, sizeof zi);
+}
+
+void f25519_ifma_ed25519_base_x8(uint8_t out[8][32], const uint8_t a[8][32])
+{
+    ge51_p3 p[8];
+    fe51 z[8], zi[8];
+    f25519_ifma_base_8x1(p, a);
+    for (int i = 0; i < 8; i++) z[i] = p[i].Z; /* never 0 for an Edwards point */
+    f25519_ifma_fe_batch_invert(zi, z, 8);
+    for (int i = 0; i < 8; i++) encode_ed(out[i], &p[i], &zi[i]);
+    f25519_wipe(p, sizeof p);
+    f25519_wipe(z, sizeof z);
+    f25519_wipe(zi, sizeof zi);
+}
+
+/* Montgomery u of an Edwards point: u = (1 + y) / (1 - y) = (Z + Y)/(Z - Y).
+ * Z - Y = 0 only for the identity ([k]B with k = 0 mod L); its u is 0. */
+static void x_num_den(fe51 *num, fe51 *den, const ge51_p3 *p)
+{
+    fe51_add(num, &p->Z, &p->Y);
+    fe51_carry(num, num);
+    fe51_sub(den, &p->Z, &p->Y);
+    fe51_carry(den, den);
+}
+
+void f25519_ifma_x25519_base(uint8_t out[32], const uint8_t k[32])
+{
+    ge51_p3 p;
+    fe51 num, den, inv;
+    f25519_ifma_base_1x8(&p, k);
+    x_num_den(&num, &den, &p);
+    f25519_ifma_fe_invert(&inv, &den); /* 0 -> 0 */
+    encode_x(out, &num, &inv);
+    f25519_wipe(&p, sizeof p);
+    f25519_wipe(&num, sizeof num);
+    f25519_wipe(&den, sizeof den);
+    f25519_wipe(&inv, sizeof inv);
+}
+
+void f25519_ifma_x25519_base_x8(uint8_t out[8][32], const uint8_t k[8][32])
+{
+    ge51_p3 p[8];
+    fe51 num[8], den[8], inv[8];
+    f25519_ifma_base_8x1(p, k);
+    for (int i = 0; i < 8; i++) x_num_den(&num[i], &den[i], &p[i]);
+    f25519_ifma_fe_batch_invert(inv, den, 8); /* a zero lane gives 0 alone */
+    for (int i = 0; i < 8; i++) encode_x(out[i], &num[i], &inv[i]);
+    f25519_wipe(p, sizeof p);
+    f25519_wipe(num, sizeof num);
+    f25519_wipe(den, sizeof den);
+    f25519_wipe(inv, sizeof inv);
+}

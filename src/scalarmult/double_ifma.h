@@ -1,0 +1,14 @@
+/* Double-scalar multiplication of the IFMA backend (verification). */
+#ifndef F25519_DOUBLE_IFMA_H
+#define F25519_DOUBLE_IFMA_H
+#include <stdint.h>
+#include "point/ge51.h"
+
+/* out = [a]A + [b]B, a, b < 2^253, public inputs (variable time).
+ * The ops entry ed25519_double_scalar. */
+void f25519_ifma_double_scalar(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A,
+                               const uint8_t b[32]);
+/* The paper's 2x4-way window method (Alg. 2, w = 5), kept for comparison. */
+void f25519_ifma_double_scalar_2x4(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A,
+                                   const uint8_t b[32]);
+#endif
