@@ -30,22 +30,37 @@ uint64_t bench_ticks(void)
 #endif
 }
 
+#if defined(__x86_64__)
+/* One (ticks, time) pair: the clock read bracketed by two TSC reads, keeping
+ * the tightest of a few tries, so a preemption inside a bracket (a shared
+ * machine) cannot skew it. */
+static void tsc_pair(uint64_t *ticks, double *t)
+{
+    uint64_t best = UINT64_MAX;
+    for (int i = 0; i < 16; i++) {
+        uint64_t a = bench_ticks();
+        double now = bench_now();
+        uint64_t b = bench_ticks();
+        if (b - a < best) {
+            best = b - a;
+            *ticks = a + (b - a) / 2;
+            *t = now;
+        }
+    }
+}
+#endif
+
 double bench_tsc_hz(void)
 {
     static double hz;
     if (hz > 0) return hz;
 #if defined(__x86_64__)
-    /* Ticks over ~100 ms of CLOCK_MONOTONIC, busy-waiting so that the process
-     * is not descheduled between the paired reads; the pairs are taken as
-     * close together as possible. */
-    double t0 = bench_now();
-    uint64_t c0 = bench_ticks();
-    double t1;
-    uint64_t c1;
-    do {
-        c1 = bench_ticks();
-        t1 = bench_now();
-    } while (t1 - t0 < 0.1);
+    /* TSC ticks over ~100 ms of CLOCK_MONOTONIC. */
+    uint64_t c0, c1;
+    double t0, t1;
+    tsc_pair(&c0, &t0);
+    bench_sleep_us(100000);
+    tsc_pair(&c1, &t1);
     hz = (double)(c1 - c0) / (t1 - t0);
 #else
     hz = 1e9;
