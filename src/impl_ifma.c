@@ -14,7 +14,15 @@
 
 #if F25519_HAVE_IFMA_LADDER
 #define IFMA_X25519 f25519_ladder_ifma
+#if F25519_HAVE_IFMA_LADDER_X8
 #define IFMA_X25519_X8 f25519_ladder_ifma_x8
+#else
+static void ifma_x25519_x8(uint8_t out[8][32], const uint8_t k[8][32], const uint8_t u[8][32])
+{
+    for (int i = 0; i < 8; i++) f25519_ladder_ifma(out[i], k[i], u[i]);
+}
+#define IFMA_X25519_X8 ifma_x25519_x8
+#endif
 #else
 static void ifma_x25519(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
