@@ -2,4 +2,5 @@
 # which then sets F25519_HAVE_IFMA_LADDER=1 so that src/impl_ifma.c plugs them in.
 list(APPEND F25519_SOURCES
   src/scalarmult/ladder_ifma.c
+  src/scalarmult/ladder_ifma_x8.c
 )

@@ -1,0 +1,423 @@
+/*
+ * Tests of the AVX-512IFMA X25519 ladders (src/scalarmult/ladder_ifma*.c),
+ * called directly (they are compiled in whether or not the ifma backend is
+ * switched on), lane by lane against two independent references: the
+ * portable C ladder (f25519_x25519_ladder_portable, radix 2^51) and
+ * OpenSSL's X25519 (EVP). Modes (argv[1]):
+ *   vectors  RFC 7748 5.2 / 6.1 vectors and the 1 and 1000 iterations
+ *            (read from the vector dir at test time), random inputs, u >= p,
+ *            u with bit 255 set, low-order u (result 0), extreme inputs,
+ *            the x8 batch lane by lane.              [default]
+ *   iter1m   RFC 7748 5.2 one-million iterations (slow).
+ *   dudect   timing leakage check: fixed vs random scalars, Welch t-test.
+ * Exits 77 with "SKIP:" when the CPU lacks AVX-512F/VL/IFMA.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <openssl/evp.h>
+#include "fast25519.h"
+#include "testutil.h"
+#include "scalarmult/ladder_ifma.h"
+#include "scalarmult/scalarmult_portable.h"
+
+#define NEED (F25519_CPU_AVX512F | F25519_CPU_AVX512VL | F25519_CPU_AVX512IFMA)
+
+static void clamp(uint8_t k[32])
+{
+    k[0] &= 248;
+    k[31] &= 127;
+    k[31] |= 64;
+}
+
+/* OpenSSL X25519(k, u). OpenSSL refuses an all-zero result: then out = 0. */
+static void ossl_x25519(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
+{
+    EVP_PKEY *a = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, k, 32);
+    EVP_PKEY *b = EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, u, 32);
+    EVP_PKEY_CTX *c = a ? EVP_PKEY_CTX_new(a, NULL) : NULL;
+    size_t n = 32;
+    if (!(c && b && EVP_PKEY_derive_init(c) > 0 && EVP_PKEY_derive_set_peer(c, b) > 0 &&
+          EVP_PKEY_derive(c, out, &n) > 0 && n == 32))
+        memset(out, 0, 32);
+    EVP_PKEY_CTX_free(c);
+    EVP_PKEY_free(a);
+    EVP_PKEY_free(b);
+}
+
+static int is_zero(const uint8_t *b)
+{
+    uint8_t acc = 0;
+    for (int i = 0; i < 32; i++) acc |= b[i];
+    return acc == 0;
+}
+
+/* One case through the single ladder and both references. */
+static void check_one(const char *what, const uint8_t k[32], const uint8_t u[32], int expect_zero)
+{
+    uint8_t o[32], p[32], s[32];
+    char h[65];
+    f25519_ladder_ifma(o, k, u);
+    f25519_x25519_ladder_portable(p, k, u);
+    ossl_x25519(s, k, u);
+    tu_checks++;
+    if (memcmp(o, p, 32) || memcmp(o, s, 32)) {
+        tu_hex_encode(h, u, 32);
+        tu_fail("%s: ifma single != portable/OpenSSL for u=%s", what, h);
+    }
+    if (expect_zero) TU_CHECK(is_zero(o), "%s: expected the all-zero result", what);
+}
+
+/* 8 cases through the batch, each lane against the single ladder (checked
+ * itself by check_one) and the portable ladder. */
+static void check_x8(const char *what, uint8_t k[8][32], uint8_t u[8][32])
+{
+    uint8_t o[8][32], r[32], q[32];
+    f25519_ladder_ifma_x8(o, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
+    for (int i = 0; i < 8; i++) {
+        f25519_x25519_ladder_portable(r, k[i], u[i]);
+        f25519_ladder_ifma(q, k[i], u[i]);
+        TU_CHECK(memcmp(o[i], r, 32) == 0 && memcmp(o[i], q, 32) == 0,
+                 "%s: x8 lane %d differs from portable/single", what, i);
+    }
+}
+
+/* p = 2^255 - 19 plus small, little-endian. */
+static void p_plus(uint8_t u[32], unsigned add)
+{
+    memset(u, 0xff, 32);
+    u[31] = 0x7f;
+    u[0] = (uint8_t)(0xed + add); /* add <= 18: u in [p, 2^255) */
+}
+
+/* The u-coordinates of low-order points (orders 1, 2, 4, 8), canonical
+ * and +p encodings: X25519 of any of them is 0 (RFC 7748 6.1). */
+static const char *const low_order_hex[] = {
+    "0000000000000000000000000000000000000000000000000000000000000000", /* 0 */
+    "0100000000000000000000000000000000000000000000000000000000000000", /* 1 */
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", /* p - 1 */
+    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800", /* order 8 */
+    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157", /* order 8 */
+    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", /* p = 0 */
+    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", /* p + 1 = 1 */
+    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", /* p - 1, bit 255 */
+    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b880", /* order 8, bit 255 */
+    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f11d7", /* order 8, bit 255 */
+};
+
+static void test_rfc(void)
+{
+    json_value *doc = tu_load_json("rfc/rfc7748_x25519.json");
+    const json_value *arr = json_get(doc, "x25519");
+    uint8_t k[32], u[32], want[32], o[32];
+    TU_CHECK(json_len(arr) >= 2, "rfc7748: x25519[] missing");
+    for (size_t i = 0; i < json_len(arr); i++) {
+        const json_value *v = json_at(arr, i);
+        tu_hex_exact(k, 32, tu_str(v, "scalar"), "scalar");
+        tu_hex_exact(u, 32, tu_str(v, "u"), "u");
+        tu_hex_exact(want, 32, tu_str(v, "output"), "output");
+        clamp(k);
+        f25519_ladder_ifma(o, k, u);
+        TU_CHECK(memcmp(o, want, 32) == 0, "rfc7748 %s (single)", tu_str(v, "name"));
+        /* the same vector in every lane of the batch, with other lanes random */
+        for (int lane = 0; lane < 8; lane++) {
+            uint8_t k8[8][32], u8[8][32], o8[8][32];
+            tu_rand_bytes(k8, sizeof k8);
+            tu_rand_bytes(u8, sizeof u8);
+            for (int j = 0; j < 8; j++) clamp(k8[j]);
+            memcpy(k8[lane], k, 32);
+            memcpy(u8[lane], u, 32);
+            f25519_ladder_ifma_x8(o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8);
+            TU_CHECK(memcmp(o8[lane], want, 32) == 0, "rfc7748 %s (x8 lane %d)", tu_str(v, "name"), lane);
+        }
+    }
+    /* 6.1: both public keys and the shared secret */
+    const json_value *dh = json_get(doc, "dh");
+    if (dh) {
+        uint8_t a[32], b[32], apub[32], bpub[32], shared[32], nine[32] = { 9 };
+        tu_hex_exact(a, 32, tu_str(dh, "alice_private"), "alice_private");
+        tu_hex_exact(b, 32, tu_str(dh, "bob_private"), "bob_private");
+        tu_hex_exact(apub, 32, tu_str(dh, "alice_public"), "alice_public");
+        tu_hex_exact(bpub, 32, tu_str(dh, "bob_public"), "bob_public");
+        tu_hex_exact(shared, 32, tu_str(dh, "shared"), "shared");
+        clamp(a);
+        clamp(b);
+        f25519_ladder_ifma(o, a, nine);
+        TU_CHECK(memcmp(o, apub, 32) == 0, "rfc7748 6.1 alice_public");
+        f25519_ladder_ifma(o, b, nine);
+        TU_CHECK(memcmp(o, bpub, 32) == 0, "rfc7748 6.1 bob_public");
+        f25519_ladder_ifma(o, a, bpub);
+        TU_CHECK(memcmp(o, shared, 32) == 0, "rfc7748 6.1 shared (alice)");
+        f25519_ladder_ifma(o, b, apub);
+        TU_CHECK(memcmp(o, shared, 32) == 0, "rfc7748 6.1 shared (bob)");
+    } else {
+        tu_fail("rfc7748: dh missing");
+    }
+    json_free(doc);
+}
+
+/* RFC 7748 5.2 iterations: k = u = 9; r = X25519(k, u); u = k; k = r.
+ * Run on the single ladder, and (for n <= 1000) on lane n % 8 of the batch. */
+static void test_iter(long n_max)
+{
+    json_value *doc = tu_load_json("rfc/rfc7748_x25519.json");
+    const json_value *it = json_get(doc, "iterated");
+    const json_value *res = json_get(it, "results");
+    uint8_t k[32], u[32], r[32], kc[32], want[32];
+    tu_hex_exact(k, 32, tu_str(it, "k"), "k");
+    tu_hex_exact(u, 32, tu_str(it, "u"), "u");
+    for (long i = 1; i <= n_max; i++) {
+        memcpy(kc, k, 32);
+        clamp(kc);
+        f25519_ladder_ifma(r, kc, u);
+        memcpy(u, k, 32);
+        memcpy(k, r, 32);
+        char key[16];
+        snprintf(key, sizeof key, "%ld", i);
+        const char *w = json_get_str(res, key);
+        if (w) {
+            tu_hex_exact(want, 32, w, key);
+            TU_CHECK(memcmp(k, want, 32) == 0, "rfc7748 iterated %s", key);
+            printf("iterated %s: %s\n", key, memcmp(k, want, 32) ? "FAIL" : "ok");
+        }
+    }
+    json_free(doc);
+}
+
+static void test_iter_x8(void)
+{
+    /* the 1000-iteration chain with each step in a different lane */
+    json_value *doc = tu_load_json("rfc/rfc7748_x25519.json");
+    const json_value *it = json_get(doc, "iterated");
+    uint8_t k[32], u[32], want[32], k8[8][32], u8[8][32], o8[8][32];
+    tu_hex_exact(k, 32, tu_str(it, "k"), "k");
+    tu_hex_exact(u, 32, tu_str(it, "u"), "u");
+    for (int i = 1; i <= 1000; i++) {
+        int lane = i % 8;
+        tu_rand_bytes(k8, sizeof k8);
+        tu_rand_bytes(u8, sizeof u8);
+        memcpy(k8[lane], k, 32);
+        for (int j = 0; j < 8; j++) clamp(k8[j]);
+        memcpy(u8[lane], u, 32);
+        f25519_ladder_ifma_x8(o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8);
+        memcpy(u, k, 32);
+        memcpy(k, o8[lane], 32);
+    }
+    tu_hex_exact(want, 32, tu_str(json_get(it, "results"), "1000"), "1000");
+    TU_CHECK(memcmp(k, want, 32) == 0, "rfc7748 iterated 1000 through x8 lanes");
+    json_free(doc);
+}
+
+static void test_special(void)
+{
+    uint8_t k[32], u[32], u2[32], o1[32], o2[32];
+    char what[64];
+    /* low-order u: all-zero result, for random and extreme scalars */
+    for (size_t i = 0; i < sizeof low_order_hex / sizeof low_order_hex[0]; i++) {
+        tu_hex_exact(u, 32, low_order_hex[i], "low-order u");
+        for (int r = 0; r < 4; r++) {
+            if (r == 0) memset(k, 0, 32);
+            else if (r == 1) memset(k, 0xff, 32);
+            else tu_rand_bytes(k, 32);
+            clamp(k);
+            snprintf(what, sizeof what, "low-order u #%zu", i);
+            check_one(what, k, u, 1);
+        }
+    }
+    /* u >= p (p .. 2^255 - 1) is reduced; also with bit 255 set */
+    for (unsigned a = 0; a <= 18; a++) {
+        tu_rand_bytes(k, 32);
+        clamp(k);
+        p_plus(u, a);
+        check_one("u >= p", k, u, a == 0 || a == 1);
+        u[31] |= 0x80;
+        check_one("u >= p, bit 255", k, u, a == 0 || a == 1);
+    }
+    /* bit 255 of u is ignored */
+    for (int i = 0; i < 50; i++) {
+        tu_rand_bytes(k, 32);
+        clamp(k);
+        tu_rand_bytes(u, 32);
+        memcpy(u2, u, 32);
+        u[31] &= 0x7f;
+        u2[31] |= 0x80;
+        f25519_ladder_ifma(o1, k, u);
+        f25519_ladder_ifma(o2, k, u2);
+        TU_CHECK(memcmp(o1, o2, 32) == 0, "bit 255 of u not ignored");
+        check_one("u bit 255 set", k, u2, 0);
+    }
+    /* extreme inputs: every limb at its maximum, all-ones, sparse */
+    static const uint8_t pat[] = { 0x00, 0xff, 0x80, 0x01, 0x55, 0xaa, 0xfe, 0x7f };
+    for (size_t a = 0; a < sizeof pat; a++) {
+        for (size_t b = 0; b < sizeof pat; b++) {
+            memset(k, pat[a], 32);
+            clamp(k);
+            memset(u, pat[b], 32);
+            check_one("extreme pattern", k, u, 0);
+        }
+    }
+    /* u = 2^255 - 1 (limbs all 2^51 - 1), u = 2^51 - 1 etc. */
+    memset(u, 0xff, 32);
+    for (int i = 0; i < 10; i++) {
+        tu_rand_bytes(k, 32);
+        clamp(k);
+        check_one("u = 2^256 - 1", k, u, 0);
+    }
+    /* random */
+    for (int i = 0; i < 1000; i++) {
+        tu_rand_bytes(k, 32);
+        clamp(k);
+        tu_rand_bytes(u, 32);
+        check_one("random", k, u, 0);
+    }
+}
+
+static void test_x8(void)
+{
+    uint8_t k[8][32], u[8][32];
+    for (int t = 0; t < 150; t++) {
+        tu_rand_bytes(k, sizeof k);
+        tu_rand_bytes(u, sizeof u);
+        for (int i = 0; i < 8; i++) clamp(k[i]);
+        if (t % 3 == 1) {  /* mix special inputs into some lanes */
+            int lane = (int)tu_rand_below(8);
+            tu_hex_exact(u[lane], 32, low_order_hex[t % 10], "low-order u");
+            lane = (int)tu_rand_below(8);
+            p_plus(u[lane], tu_rand_below(19));
+            lane = (int)tu_rand_below(8);
+            memset(u[lane], 0xff, 32);
+        }
+        if (t % 5 == 2) {  /* identical lanes, extreme scalars */
+            memset(k[0], 0xff, 32);
+            memset(k[1], 0x00, 32);
+            clamp(k[0]);
+            clamp(k[1]);
+            memcpy(k[2], k[3], 32);
+            memcpy(u[2], u[3], 32);
+        }
+        check_x8("x8 random/special", k, u);
+    }
+}
+
+/* ---- dudect-style leakage check ---- */
+static inline uint64_t ticks(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("lfence\n\trdtsc\n\tlfence" : "=a"(lo), "=d"(hi));
+    return ((uint64_t)hi << 32) | lo;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Welch t between the two classes after dropping samples above the 90th
+ * percentile of all samples (dudect's cropping, one threshold). */
+static double welch_t(const uint64_t *t, const int *cls, int n)
+{
+    uint64_t *s = malloc(sizeof(uint64_t) * (size_t)n);
+    memcpy(s, t, sizeof(uint64_t) * (size_t)n);
+    qsort(s, (size_t)n, sizeof *s, cmp_u64);
+    uint64_t cut = s[n * 9 / 10];
+    free(s);
+    double m[2] = { 0, 0 }, q[2] = { 0, 0 };
+    long c[2] = { 0, 0 };
+    for (int i = 0; i < n; i++) {
+        if (t[i] > cut) continue;
+        int k = cls[i];
+        double x = (double)t[i];
+        c[k]++;
+        double d = x - m[k];
+        m[k] += d / (double)c[k];
+        q[k] += d * (x - m[k]);
+    }
+    if (c[0] < 2 || c[1] < 2) return 0;
+    double v0 = q[0] / (double)(c[0] - 1), v1 = q[1] / (double)(c[1] - 1);
+    double se = sqrt(v0 / (double)c[0] + v1 / (double)c[1]);
+    return se > 0 ? (m[0] - m[1]) / se : 0;
+}
+
+/* Class 0: one fixed scalar (a sparse one: clamp(0)), class 1: fresh random
+ * scalars; same u. A secret-dependent branch or early exit shows up as a
+ * large |t|. The bound is loose (the machine is shared; dudect calls
+ * |t| > 10 a definite leak). */
+static void test_dudect(void)
+{
+    enum { N = 6000, N8 = 1200 };
+    static uint64_t t[N];
+    static int cls[N];
+    static uint8_t ks[N][32];
+    uint8_t u[32], o[32], fixed[32] = { 0 };
+    clamp(fixed);
+    tu_rand_bytes(u, 32);
+    for (int i = 0; i < N; i++) {
+        cls[i] = (int)(tu_rand64() & 1);
+        if (cls[i]) {
+            tu_rand_bytes(ks[i], 32);
+            clamp(ks[i]);
+        } else {
+            memcpy(ks[i], fixed, 32);
+        }
+    }
+    for (int i = 0; i < 200; i++) f25519_ladder_ifma(o, ks[i], u);
+    for (int i = 0; i < N; i++) {
+        uint64_t a = ticks();
+        f25519_ladder_ifma(o, ks[i], u);
+        t[i] = ticks() - a;
+    }
+    double ts = welch_t(t, cls, N);
+    printf("dudect single: t = %.2f over %d samples (|t| > 10 would suggest a leak)\n", ts, N);
+    TU_CHECK(fabs(ts) < 10, "dudect single: |t| = %.2f", fabs(ts));
+
+    static uint8_t k8[8][32], u8[8][32], o8[8][32];
+    tu_rand_bytes(u8, sizeof u8);
+    for (int i = 0; i < N8; i++) {
+        cls[i] = (int)(tu_rand64() & 1);
+        for (int j = 0; j < 8; j++) {
+            if (cls[i]) {
+                tu_rand_bytes(k8[j], 32);
+                clamp(k8[j]);
+            } else {
+                memcpy(k8[j], fixed, 32);
+            }
+        }
+        uint64_t a = ticks();
+        f25519_ladder_ifma_x8(o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8);
+        t[i] = ticks() - a;
+    }
+    ts = welch_t(t, cls, N8);
+    printf("dudect x8: t = %.2f over %d samples\n", ts, N8);
+    TU_CHECK(fabs(ts) < 10, "dudect x8: |t| = %.2f", fabs(ts));
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "vectors";
+    const char *name = "ladder_ifma";
+    if ((f25519_cpu_features() & NEED) != NEED) {
+        printf("SKIP: %s: this CPU lacks AVX-512F/VL/IFMA (ifma backend available: %d)\n", name,
+               f25519_impl_available("ifma"));
+        return TU_SKIP;
+    }
+    printf("%s %s: ifma backend switched on in this build: %s\n", name, mode,
+           f25519_impl_available("ifma") ? "yes" : "no (ladders tested directly)");
+    tu_rng_init();
+    if (strcmp(mode, "vectors") == 0) {
+        test_rfc();
+        test_iter(1000);
+        test_iter_x8();
+        test_special();
+        test_x8();
+    } else if (strcmp(mode, "iter1m") == 0) {
+        test_iter(1000000);
+    } else if (strcmp(mode, "dudect") == 0) {
+        test_dudect();
+    } else {
+        fprintf(stderr, "usage: %s [vectors|iter1m|dudect]\n", argv[0]);
+        return 2;
+    }
+    return tu_finish(name);
+}
