@@ -86,8 +86,10 @@ static int exch_derive(void *vctx, unsigned char *secret, size_t *secretlen, siz
     }
     rc = f25519_x25519_derive(secret, c->key->priv, c->peer->pub, 32);
     if (rc != F25519_OK) {
-        PROV_ERR(c->prov, rc == F25519_ERR_ZERO_SHARED ? F25519_R_ZERO_SHARED : F25519_R_LIBRARY,
-                 "%s", f25519_strerror(rc));
+        if (rc == F25519_ERR_ZERO_SHARED)
+            PROV_ERR(c->prov, F25519_R_ZERO_SHARED, "peer public key rejected");
+        else
+            PROV_ERR(c->prov, F25519_R_LIBRARY, "%s", f25519_strerror(rc));
         return 0;
     }
     *secretlen = 32;

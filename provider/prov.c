@@ -56,13 +56,14 @@ static const OSSL_ITEM reason_strings[] = {
     {F25519_R_RANDOM, "OS random source failed"},
     {0, NULL}};
 
-void f25519_raise(f25519_provctx *prov, int reason, const char *fmt, ...)
+void f25519_raise(f25519_provctx *prov, const char *file, int line, const char *func, int reason,
+                  const char *fmt, ...)
 {
     if (prov == NULL || prov->c_new_error == NULL) return;
     va_list ap;
     va_start(ap, fmt);
     prov->c_new_error(prov->handle);
-    if (prov->c_set_error_debug) prov->c_set_error_debug(prov->handle, NULL, 0, NULL);
+    if (prov->c_set_error_debug) prov->c_set_error_debug(prov->handle, file, line, func);
     if (prov->c_vset_error) prov->c_vset_error(prov->handle, (uint32_t)reason, fmt, ap);
     va_end(ap);
 }

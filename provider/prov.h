@@ -118,8 +118,10 @@ int f25519_get_capabilities(void *provctx, const char *capability,
                             OSSL_CALLBACK *cb, void *arg);
 
 /* ---- helpers -------------------------------------------------------- */
-void f25519_raise(f25519_provctx *prov, int reason, const char *fmt, ...);
-#define PROV_ERR(prov, reason, ...) f25519_raise((prov), (reason), __VA_ARGS__)
+void f25519_raise(f25519_provctx *prov, const char *file, int line, const char *func, int reason,
+                  const char *fmt, ...);
+#define PROV_ERR(prov, reason, ...) \
+    f25519_raise((prov), __FILE__, __LINE__, __func__, (reason), __VA_ARGS__)
 
 static inline void f25519_count(f25519_provctx *p, enum f25519_counter c)
 {

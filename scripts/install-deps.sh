@@ -12,7 +12,7 @@ for set in "${@:-build}"; do
   case "$set" in
     build) ;;
     bench) want+=(libsodium-dev) ;;
-    test)  want+=(libsodium-dev valgrind clang libclang-rt-14-dev python3 nginx-light unbound knot-dnsutils procps iproute2) ;;
+    test)  want+=(libsodium-dev valgrind clang libclang-rt-14-dev python3 nginx-light unbound knot-dnsutils procps iproute2 curl) ;;
     e2e)   want+=(libsodium-dev nginx-light unbound knot-dnsutils gnuplot-nox procps util-linux) ;;
     *) echo "install-deps: unknown set '$set'" >&2; exit 2 ;;
   esac
