@@ -23,24 +23,25 @@ void f25519_x25519_ladder_portable(uint8_t out[32], const uint8_t k[32], const u
         fe51i_cswap(&z2, &z3, swap);
         swap = bit;
 
-        fe51i_add(&a, &x2, &z2);      /* A  = x2 + z2 */
-        fe51i_sub(&b, &x2, &z2);      /* B  = x2 - z2 */
+        /* issue order as in x25519_ladder_mulx.c: the DA/CB chain first */
         fe51i_add(&c, &x3, &z3);      /* C  = x3 + z3 */
         fe51i_sub(&d, &x3, &z3);      /* D  = x3 - z3 */
+        fe51i_add(&a, &x2, &z2);      /* A  = x2 + z2 */
+        fe51i_sub(&b, &x2, &z2);      /* B  = x2 - z2 */
         fe51i_mul(&da, &d, &a);       /* DA */
         fe51i_mul(&cb, &c, &b);       /* CB */
         fe51i_sqr(&aa, &a);           /* AA */
         fe51i_sqr(&bb, &b);           /* BB */
         fe51i_add(&x3, &da, &cb);
-        fe51i_sqr(&x3, &x3);          /* x3 = (DA + CB)^2 */
         fe51i_sub(&z3, &da, &cb);
-        fe51i_sqr(&z3, &z3);
-        fe51i_mul(&z3, &z3, &x1);     /* z3 = x1 (DA - CB)^2 */
-        fe51i_mul(&x2, &aa, &bb);     /* x2 = AA BB */
         fe51i_sub(&e, &aa, &bb);      /* E = AA - BB */
+        fe51i_sqr(&z3, &z3);
         fe51_mul_small(&t, &e, 121666);
+        fe51i_sqr(&x3, &x3);          /* x3 = (DA + CB)^2 */
         fe51i_add(&t, &t, &bb);
+        fe51i_mul(&z3, &z3, &x1);     /* z3 = x1 (DA - CB)^2 */
         fe51i_mul(&z2, &e, &t);       /* z2 = E (BB + 121666 E) */
+        fe51i_mul(&x2, &aa, &bb);     /* x2 = AA BB */
     }
     fe51i_cswap(&x2, &x3, swap);
     fe51i_cswap(&z2, &z3, swap);
