@@ -1,7 +1,10 @@
 /*
  * fast25519 bench --cold (ENG25519 paper, Tables 6-7): each primitive is
  * called after an idle gap (the thread sleeps ~1.5 ms before every timed
- * call), median ticks, next to the warm median of the same run. The
+ * call), median ticks, next to the median after a 1.5 ms busy (scalar) gap,
+ * which keeps caches warm and idles only the vector units, so the two
+ * separate a vector-unit power-up penalty from cache/predictor coldness,
+ * and next to the warm (back-to-back) median of the same run. The
  * fast25519 rows are measured with the warm-up thread (bench_warmup.c) off
  * and, when the CPU has AVX-512, on. Then X25519 keygen amortized per key by
  * pool batch size: batch 1 = one f25519_x25519_keygen; batch N = N x8 calls
@@ -30,7 +33,7 @@ typedef struct {
     const char *path;
     int thread;     /* warm-up thread on */
     int batch, keys; /* pool rows only (batch > 0) */
-    uint64_t cold, warm; /* medians per op / per key */
+    uint64_t cold, busy, warm; /* medians per op / per key: after a sleep, after a busy gap, back to back */
     size_t n;
 } cold_row;
 
@@ -63,27 +66,46 @@ static int pool_fill(int keys, uint8_t (*priv)[32], uint8_t (*pub)[32])
     return rc;
 }
 
-/* Median ticks of fn after an idle gap (cold) and back to back (warm), over `seconds`. */
+/* Median ticks of fn after a gap: sleeping (the CPU idles, other tasks may
+ * run: vector units, caches and predictors all go cold) or busy (a scalar
+ * spin on the TSC: caches stay mostly warm, only the vector units idle). */
 typedef int (*timed_fn)(void *arg);
-static int measure(timed_fn fn, void *arg, double seconds, double hz, uint64_t *cold, uint64_t *warm,
-                   size_t *ncold, uint64_t *buf)
+static int gap_median(timed_fn fn, void *arg, int busy, uint64_t budget, double hz, uint64_t *med,
+                      size_t *count, uint64_t *buf)
 {
-    uint64_t cold_budget = (uint64_t)(seconds * 0.8 * hz), warm_budget = (uint64_t)(seconds * 0.2 * hz);
+    uint64_t gap = (uint64_t)(GAP_US * 1e-6 * hz);
     size_t n = 0;
-    uint64_t end = bench_ticks() + cold_budget;
+    uint64_t end = bench_ticks() + budget;
     while (n < MAX_COLD && (n < MIN_COLD || bench_ticks() < end)) {
-        bench_sleep_us(GAP_US);
+        if (busy) {
+            uint64_t until = bench_ticks() + gap;
+            while (bench_ticks() < until) {
+            }
+        } else {
+            bench_sleep_us(GAP_US);
+        }
         uint64_t t0 = bench_ticks();
         int rc = fn(arg);
         uint64_t t1 = bench_ticks();
         if (rc) return -1;
         buf[n++] = t1 - t0;
     }
-    *cold = bench_median(buf, n);
-    *ncold = n;
+    *med = bench_median(buf, n);
+    if (count) *count = n;
+    return 0;
+}
+
+/* Cold (sleep gap), busy-gap and warm (back-to-back) medians of fn over `seconds`. */
+static int measure(timed_fn fn, void *arg, double seconds, double hz, uint64_t *cold, uint64_t *busy,
+                   uint64_t *warm, size_t *ncold, uint64_t *buf)
+{
+    uint64_t gap_budget = (uint64_t)(seconds * 0.4 * hz), warm_budget = (uint64_t)(seconds * 0.2 * hz);
+    if (gap_median(fn, arg, 0, gap_budget, hz, cold, ncold, buf) ||
+        gap_median(fn, arg, 1, gap_budget, hz, busy, NULL, buf))
+        return -1;
     for (int i = 0; i < 3; i++) fn(arg);
-    n = 0;
-    end = bench_ticks() + warm_budget;
+    size_t n = 0;
+    uint64_t end = bench_ticks() + warm_budget;
     while (n < MAX_WARM && (n < MIN_COLD || bench_ticks() < end)) {
         uint64_t t0 = bench_ticks();
         int rc = fn(arg);
@@ -93,6 +115,16 @@ static int measure(timed_fn fn, void *arg, double seconds, double hz, uint64_t *
     }
     *warm = bench_median(buf, n);
     return 0;
+}
+
+/* Medians per key / per lane, rounded, never 0. */
+static void per_unit(cold_row *r, int units)
+{
+    uint64_t *v[3] = {&r->cold, &r->busy, &r->warm};
+    for (int i = 0; i < 3; i++) {
+        *v[i] = (*v[i] + units / 2) / units;
+        if (!*v[i]) *v[i] = 1;
+    }
 }
 
 typedef struct {
@@ -121,11 +153,11 @@ static void print_json(const row_list *l, double hz)
     for (int i = 0; i < l->n; i++) {
         const cold_row *r = &l->rows[i];
         printf("%s\n  {\"op\": \"%s\", \"impl\": \"%s\", \"path\": \"%s\", \"ticks_median\": %llu, "
-               "\"ops_per_sec\": %.0f, \"warmup_thread\": \"%s\", \"ticks_median_warm\": %llu, "
-               "\"cold_over_warm\": %.3f, \"samples\": %zu",
+               "\"ops_per_sec\": %.0f, \"warmup_thread\": \"%s\", \"ticks_median_busy_gap\": %llu, "
+               "\"ticks_median_warm\": %llu, \"cold_over_warm\": %.3f, \"samples\": %zu",
                i ? "," : "", r->op, impl_names[r->impl], r->path, (unsigned long long)r->cold,
-               hz / (double)r->cold, r->thread ? "on" : "off", (unsigned long long)r->warm,
-               (double)r->cold / (double)r->warm, r->n);
+               hz / (double)r->cold, r->thread ? "on" : "off", (unsigned long long)r->busy,
+               (unsigned long long)r->warm, (double)r->cold / (double)r->warm, r->n);
         if (r->batch) printf(", \"batch\": %d, \"keys\": %d", r->batch, r->keys);
         printf("}");
     }
@@ -136,26 +168,29 @@ static void print_table(const row_list *l, double hz, double seconds)
 {
     printf("fast25519 bench --cold: TSC %.3f GHz, idle gap %d us before each timed call, %.2f s per row\n",
            hz / 1e9, GAP_US, seconds);
-    printf("median TSC ticks; warm = back-to-back calls in the same run; thread = warm-up thread "
-           "(512-bit burst every 500 us)\n\n");
-    printf("%-17s %-10s %-9s %-6s %11s %11s %10s\n", "op", "impl", "path", "thread", "cold ticks",
-           "warm ticks", "cold/warm");
+    printf("median TSC ticks. cold: after a %d us sleep (vector units, caches, predictors go cold);\n"
+           "busy gap: after a %d us scalar spin (only the vector units idle); warm: back to back.\n"
+           "thread: the warm-up thread (512-bit burst every 500 us on this CPU)\n\n", GAP_US, GAP_US);
+    printf("%-17s %-10s %-9s %-6s %11s %9s %11s %10s %10s\n", "op", "impl", "path", "thread", "cold ticks",
+           "busy gap", "warm ticks", "cold/warm", "busy/warm");
     for (int i = 0; i < l->n; i++) {
         const cold_row *r = &l->rows[i];
         if (r->batch) continue;
-        printf("%-17s %-10s %-9s %-6s %11llu %11llu %9.2fx\n", r->op, impl_names[r->impl], r->path,
-               r->thread ? "on" : "off", (unsigned long long)r->cold, (unsigned long long)r->warm,
-               (double)r->cold / (double)r->warm);
+        printf("%-17s %-10s %-9s %-6s %11llu %9llu %11llu %9.2fx %9.2fx\n", r->op, impl_names[r->impl],
+               r->path, r->thread ? "on" : "off", (unsigned long long)r->cold, (unsigned long long)r->busy,
+               (unsigned long long)r->warm, (double)r->cold / (double)r->warm,
+               (double)r->busy / (double)r->warm);
     }
     printf("\nX25519 keygen per key by pool batch after an idle gap (batch 1: one keygen call,\n"
            "or one x8 call when keys = 8; batch N: N x8 calls plus one getrandom for the N*8 secrets)\n");
-    printf("%-9s %-6s %6s %6s %11s %11s %12s\n", "path", "thread", "batch", "keys", "ticks/key",
-           "warm t/key", "keys/s cold");
+    printf("%-9s %-6s %6s %6s %11s %11s %11s %12s\n", "path", "thread", "batch", "keys", "ticks/key",
+           "busy t/key", "warm t/key", "keys/s cold");
     for (int i = 0; i < l->n; i++) {
         const cold_row *r = &l->rows[i];
         if (!r->batch) continue;
-        printf("%-9s %-6s %6d %6d %11llu %11llu %12.0f\n", r->path, r->thread ? "on" : "off", r->batch,
-               r->keys, (unsigned long long)r->cold, (unsigned long long)r->warm, hz / (double)r->cold);
+        printf("%-9s %-6s %6d %6d %11llu %11llu %11llu %12.0f\n", r->path, r->thread ? "on" : "off", r->batch,
+               r->keys, (unsigned long long)r->cold, (unsigned long long)r->busy, (unsigned long long)r->warm,
+               hz / (double)r->cold);
     }
 }
 
@@ -191,15 +226,12 @@ int bench_cold(bench_state *s, double seconds, int json, double hz, const char *
                         break;
                     }
                     if (th) bench_warmup_start();
-                    cold_row r = {bench_op_names[op], impl, path, th, 0, 0, 0, 0, 0};
-                    int m = measure(run_prim, &a, seconds, hz, &r.cold, &r.warm, &r.n, buf);
+                    cold_row r = {bench_op_names[op], impl, path, th, 0, 0, 0, 0, 0, 0};
+                    int m = measure(run_prim, &a, seconds, hz, &r.cold, &r.busy, &r.warm, &r.n, buf);
                     if (th) bench_warmup_stop();
                     if (m) continue;
                     int lanes = bench_op_lanes[op];
-                    r.cold = (r.cold + lanes / 2) / lanes;
-                    r.warm = (r.warm + lanes / 2) / lanes;
-                    if (!r.cold) r.cold = 1;
-                    if (!r.warm) r.warm = 1;
+                    per_unit(&r, lanes);
                     cold_row *dst = add_row(&l);
                     if (dst) *dst = r;
                 }
@@ -215,16 +247,13 @@ int bench_cold(bench_state *s, double seconds, int json, double hz, const char *
             for (size_t b = 0; b < sizeof batches / sizeof batches[0]; b++) {
                 pool_arg a = {batches[b][1], priv, pub};
                 cold_row r = {"x25519_keygen_pool", IMPL_FAST, paths[p], th, batches[b][0], batches[b][1],
-                              0, 0, 0};
-                if (measure(run_pool, &a, seconds, hz, &r.cold, &r.warm, &r.n, buf)) {
+                              0, 0, 0, 0};
+                if (measure(run_pool, &a, seconds, hz, &r.cold, &r.busy, &r.warm, &r.n, buf)) {
                     fprintf(stderr, "fast25519 bench: pool batch %d (%d keys) on %s failed\n", r.batch, r.keys,
                             paths[p]);
                     continue;
                 }
-                r.cold = (r.cold + r.keys / 2) / r.keys;
-                r.warm = (r.warm + r.keys / 2) / r.keys;
-                if (!r.cold) r.cold = 1;
-                if (!r.warm) r.warm = 1;
+                per_unit(&r, r.keys);
                 cold_row *dst = add_row(&l);
                 if (dst) *dst = r;
             }
