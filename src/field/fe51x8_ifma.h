@@ -105,6 +105,8 @@ F25519_IFMA_INLINE void fe8_neg(fe51x8 *h, const fe51x8 *f)
     fe8_sub(h, &z, f);
 }
 
+F25519_IFMA_INLINE __m512i fe8_dbl64(__m512i x) { return _mm512_add_epi64(x, x); }
+
 /* 19 x without a multiplier (x < 2^59): x + 2x + 16x. */
 F25519_IFMA_INLINE __m512i fe8_x19(__m512i x)
 {
@@ -119,12 +121,16 @@ F25519_IFMA_INLINE __m512i fe8_x19(__m512i x)
  * t_k = h_k + 19 h_{k+5} < 20 * 2^56 < 2^61 (k = 0..4), then one parallel
  * carry round (c_k < 640): limbs k >= 1 < 2^51 + 640, limb 0 < 2^51 + 19*640
  * < 2^51 + 2^14. That is R. */
-F25519_IFMA_INLINE void fe8_reduce(fe51x8 *out, const __m512i h[10])
-{
-    fe51x8 t;
-    for (int k = 0; k < 5; k++) t.v[k] = _mm512_add_epi64(h[k], fe8_x19(h[k + 5]));
-    fe8_carry(out, &t);
-}
+#define FE8_REDUCE(out, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9)                 \
+    do {                                                                       \
+        fe51x8 t_;                                                             \
+        t_.v[0] = _mm512_add_epi64((h0), fe8_x19(h5));                         \
+        t_.v[1] = _mm512_add_epi64((h1), fe8_x19(h6));                         \
+        t_.v[2] = _mm512_add_epi64((h2), fe8_x19(h7));                         \
+        t_.v[3] = _mm512_add_epi64((h3), fe8_x19(h8));                         \
+        t_.v[4] = _mm512_add_epi64((h4), fe8_x19(h9));                         \
+        fe8_carry((out), &t_);                                                 \
+    } while (0)
 
 /* h = f * g. f, g limbs < 2^52 -> R. Schoolbook (paper eq. 2): the low half
  * of f_i g_j goes to l_{i+j}, the high half to u_{i+j+1} (weight 2). Each
@@ -135,31 +141,29 @@ F25519_IFMA_INLINE void fe8_mul(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
     const __m512i z = _mm512_setzero_si512();
     __m512i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
     __m512i g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
-    __m512i l[9], u[10];
-    l[0] = fe8_madlo(z, f0, g0);
-    u[1] = fe8_madhi(z, f0, g0);
-    l[1] = fe8_madlo(fe8_madlo(z, f0, g1), f1, g0);
-    u[2] = fe8_madhi(fe8_madhi(z, f0, g1), f1, g0);
-    l[2] = fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g2), f1, g1), f2, g0);
-    u[3] = fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g2), f1, g1), f2, g0);
-    l[3] = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g3), f1, g2), f2, g1), f3, g0);
-    u[4] = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g3), f1, g2), f2, g1), f3, g0);
-    l[4] = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g4), f1, g3), f2, g2), f3, g1), f4, g0);
-    u[5] = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g4), f1, g3), f2, g2), f3, g1), f4, g0);
-    l[5] = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f1, g4), f2, g3), f3, g2), f4, g1);
-    u[6] = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f1, g4), f2, g3), f3, g2), f4, g1);
-    l[6] = fe8_madlo(fe8_madlo(fe8_madlo(z, f2, g4), f3, g3), f4, g2);
-    u[7] = fe8_madhi(fe8_madhi(fe8_madhi(z, f2, g4), f3, g3), f4, g2);
-    l[7] = fe8_madlo(fe8_madlo(z, f3, g4), f4, g3);
-    u[8] = fe8_madhi(fe8_madhi(z, f3, g4), f4, g3);
-    l[8] = fe8_madlo(z, f4, g4);
-    u[9] = fe8_madhi(z, f4, g4);
-    __m512i hk[10];
-    hk[0] = l[0];
-#pragma GCC unroll 8
-    for (int k = 1; k < 9; k++) hk[k] = _mm512_add_epi64(l[k], _mm512_add_epi64(u[k], u[k]));
-    hk[9] = _mm512_add_epi64(u[9], u[9]);
-    fe8_reduce(h, hk);
+    __m512i l0, l1, l2, l3, l4, l5, l6, l7, l8, u1, u2, u3, u4, u5, u6, u7, u8, u9;
+    l0 = fe8_madlo(z, f0, g0);
+    u1 = fe8_madhi(z, f0, g0);
+    l1 = fe8_madlo(fe8_madlo(z, f0, g1), f1, g0);
+    u2 = fe8_madhi(fe8_madhi(z, f0, g1), f1, g0);
+    l2 = fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g2), f1, g1), f2, g0);
+    u3 = fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g2), f1, g1), f2, g0);
+    l3 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g3), f1, g2), f2, g1), f3, g0);
+    u4 = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g3), f1, g2), f2, g1), f3, g0);
+    l4 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g4), f1, g3), f2, g2), f3, g1), f4, g0);
+    u5 = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g4), f1, g3), f2, g2), f3, g1), f4, g0);
+    l5 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f1, g4), f2, g3), f3, g2), f4, g1);
+    u6 = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f1, g4), f2, g3), f3, g2), f4, g1);
+    l6 = fe8_madlo(fe8_madlo(fe8_madlo(z, f2, g4), f3, g3), f4, g2);
+    u7 = fe8_madhi(fe8_madhi(fe8_madhi(z, f2, g4), f3, g3), f4, g2);
+    l7 = fe8_madlo(fe8_madlo(z, f3, g4), f4, g3);
+    u8 = fe8_madhi(fe8_madhi(z, f3, g4), f4, g3);
+    l8 = fe8_madlo(z, f4, g4);
+    u9 = fe8_madhi(z, f4, g4);
+#define FE8_LU(l, u) _mm512_add_epi64((l), _mm512_add_epi64((u), (u)))
+    FE8_REDUCE(h, l0, FE8_LU(l1, u1), FE8_LU(l2, u2), FE8_LU(l3, u3), FE8_LU(l4, u4), FE8_LU(l5, u5),
+               FE8_LU(l6, u6), FE8_LU(l7, u7), FE8_LU(l8, u8), _mm512_add_epi64(u9, u9));
+#undef FE8_LU
 }
 
 /* h = f^2. f limbs < 2^52 -> R. Cross products f_i f_j (i < j) once:
@@ -171,39 +175,36 @@ F25519_IFMA_INLINE void fe8_sqr(fe51x8 *h, const fe51x8 *f)
 {
     const __m512i z = _mm512_setzero_si512();
     __m512i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
-    __m512i L[9], U[10];
-    L[1] = fe8_madlo(fe8_madhi(z, f0, f0), f0, f1);
-    U[2] = fe8_madhi(z, f0, f1);
-    L[2] = fe8_madlo(z, f0, f2);
-    U[3] = fe8_madhi(z, f0, f2);
-    L[3] = fe8_madlo(fe8_madlo(fe8_madhi(z, f1, f1), f0, f3), f1, f2);
-    U[4] = fe8_madhi(fe8_madhi(z, f0, f3), f1, f2);
-    L[4] = fe8_madlo(fe8_madlo(z, f0, f4), f1, f3);
-    U[5] = fe8_madhi(fe8_madhi(z, f0, f4), f1, f3);
-    L[5] = fe8_madlo(fe8_madlo(fe8_madhi(z, f2, f2), f1, f4), f2, f3);
-    U[6] = fe8_madhi(fe8_madhi(z, f1, f4), f2, f3);
-    L[6] = fe8_madlo(z, f2, f4);
-    U[7] = fe8_madhi(z, f2, f4);
-    L[7] = fe8_madlo(fe8_madhi(z, f3, f3), f3, f4);
-    U[8] = fe8_madhi(z, f3, f4);
+    __m512i L1, L2, L3, L4, L5, L6, L7, U2, U3, U4, U5, U6, U7, U8;
+    L1 = fe8_madlo(fe8_madhi(z, f0, f0), f0, f1);
+    U2 = fe8_madhi(z, f0, f1);
+    L2 = fe8_madlo(z, f0, f2);
+    U3 = fe8_madhi(z, f0, f2);
+    L3 = fe8_madlo(fe8_madlo(fe8_madhi(z, f1, f1), f0, f3), f1, f2);
+    U4 = fe8_madhi(fe8_madhi(z, f0, f3), f1, f2);
+    L4 = fe8_madlo(fe8_madlo(z, f0, f4), f1, f3);
+    U5 = fe8_madhi(fe8_madhi(z, f0, f4), f1, f3);
+    L5 = fe8_madlo(fe8_madlo(fe8_madhi(z, f2, f2), f1, f4), f2, f3);
+    U6 = fe8_madhi(fe8_madhi(z, f1, f4), f2, f3);
+    L6 = fe8_madlo(z, f2, f4);
+    U7 = fe8_madhi(z, f2, f4);
+    L7 = fe8_madlo(fe8_madhi(z, f3, f3), f3, f4);
+    U8 = fe8_madhi(z, f3, f4);
     /* h_k = 2 (L_k + 2 U_k) + lo(diag); position 8: 4 U_8 + lo(f4^2);
      * position 9: 2 hi(f4^2). */
-    __m512i hk[10], s_;
-    hk[0] = fe8_madlo(z, f0, f0);
-    hk[1] = _mm512_add_epi64(L[1], L[1]);
-#define FE8_SQ_POS(k) (s_ = _mm512_add_epi64(L[k], _mm512_add_epi64(U[k], U[k])), _mm512_add_epi64(s_, s_))
-    hk[2] = fe8_madlo(FE8_SQ_POS(2), f1, f1);
-    hk[3] = FE8_SQ_POS(3);
-    hk[4] = fe8_madlo(FE8_SQ_POS(4), f2, f2);
-    hk[5] = FE8_SQ_POS(5);
-    hk[6] = fe8_madlo(FE8_SQ_POS(6), f3, f3);
-    hk[7] = FE8_SQ_POS(7);
-    s_ = _mm512_add_epi64(U[8], U[8]);
-    hk[8] = fe8_madlo(_mm512_add_epi64(s_, s_), f4, f4);
-    s_ = fe8_madhi(z, f4, f4);
-    hk[9] = _mm512_add_epi64(s_, s_);
+#define FE8_SQ_POS(L, U) fe8_dbl64(_mm512_add_epi64((L), fe8_dbl64(U)))
+    __m512i h0 = fe8_madlo(z, f0, f0);
+    __m512i h1 = fe8_dbl64(L1);
+    __m512i h2 = fe8_madlo(FE8_SQ_POS(L2, U2), f1, f1);
+    __m512i h3 = FE8_SQ_POS(L3, U3);
+    __m512i h4 = fe8_madlo(FE8_SQ_POS(L4, U4), f2, f2);
+    __m512i h5 = FE8_SQ_POS(L5, U5);
+    __m512i h6 = fe8_madlo(FE8_SQ_POS(L6, U6), f3, f3);
+    __m512i h7 = FE8_SQ_POS(L7, U7);
+    __m512i h8 = fe8_madlo(fe8_dbl64(fe8_dbl64(U8)), f4, f4);
+    __m512i h9 = fe8_dbl64(fe8_madhi(z, f4, f4));
 #undef FE8_SQ_POS
-    fe8_reduce(h, hk);
+    FE8_REDUCE(h, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9);
 }
 
 /* h = f * c for a small constant broadcast c (c < 2^20), f limbs < 2^52 -> R.

@@ -12,6 +12,14 @@
 #include "point/ge51x8_ifma.h"
 #include "impl.h"
 
+/* Wipe secrets with vector-wide stores; the asm barrier keeps the stores
+ * (f25519_wipe's byte loop is too slow for the kilobytes of digits here). */
+static void wipe(void *p, size_t n)
+{
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
 /* a = sum e[i] 16^i, e[i] in [-8, 8) for i < 63, e[63] in [0, 8] when
  * a < 2^253. Branch-free. */
 static void recode16(int8_t e[64], const uint8_t a[32])
@@ -81,15 +89,15 @@ F25519_IFMA_INLINE void lookup_lanes(ge8_precomp *t, const uint64_t (*tab)[15][8
 /* paper eq. 7, lane = one scalar */
 F25519_IFMA_TARGET static void base_8x1(ge8_p3 *r, const uint8_t a[8][32])
 {
-    int8_t e[8][64];
-    int64_t dig[64][8] __attribute__((aligned(64)));
+    int8_t e[8][64], dig[64][8];
     for (int l = 0; l < 8; l++) recode16(e[l], a[l]);
     for (int i = 0; i < 64; i++)
         for (int l = 0; l < 8; l++) dig[i][l] = e[l][i];
+#define DIGITS(i) _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)dig[i]))
     ge8_precomp t;
     ge8_identity(r);
     for (int j = 0; j < 32; j++) { /* odd digits: sum T_2j(e_2j+1) */
-        lookup_bcast(&t, f25519_ifma_btab_8x1[j], _mm512_load_si512(dig[2 * j + 1]));
+        lookup_bcast(&t, f25519_ifma_btab_8x1[j], DIGITS(2 * j + 1));
         ge8_madd_t(r, r, &t, j != 31);
     }
     ge8_dbl_t(r, r, 0);
@@ -97,12 +105,13 @@ F25519_IFMA_TARGET static void base_8x1(ge8_p3 *r, const uint8_t a[8][32])
     ge8_dbl_t(r, r, 0);
     ge8_dbl_t(r, r, 1);
     for (int j = 0; j < 32; j++) { /* even digits */
-        lookup_bcast(&t, f25519_ifma_btab_8x1[j], _mm512_load_si512(dig[2 * j]));
+        lookup_bcast(&t, f25519_ifma_btab_8x1[j], DIGITS(2 * j));
         ge8_madd(r, r, &t);
     }
-    f25519_wipe(e, sizeof e);
-    f25519_wipe(dig, sizeof dig);
-    f25519_wipe(&t, sizeof t);
+    wipe(e, sizeof e);
+    wipe(dig, sizeof dig);
+    wipe(&t, sizeof t);
+#undef DIGITS
 }
 
 /* Sum of the eight lanes into every lane: three tree levels of full adds
@@ -133,7 +142,7 @@ F25519_IFMA_TARGET static void lane_sum(ge8_p3 *r)
 F25519_IFMA_TARGET static void base_1x8(ge8_p3 *r, const uint8_t a[32])
 {
     int8_t e[64];
-    int64_t dodd[4][8] __attribute__((aligned(64))), deven[4][8] __attribute__((aligned(64)));
+    int8_t dodd[4][8], deven[4][8];
     recode16(e, a);
     for (int s = 0; s < 4; s++)
         for (int l = 0; l < 8; l++) {
@@ -143,7 +152,7 @@ F25519_IFMA_TARGET static void base_1x8(ge8_p3 *r, const uint8_t a[32])
     ge8_precomp t;
     ge8_identity(r);
     for (int s = 0; s < 4; s++) {
-        lookup_lanes(&t, f25519_ifma_btab_1x8[s], _mm512_load_si512(dodd[s]));
+        lookup_lanes(&t, f25519_ifma_btab_1x8[s], _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)dodd[s])));
         ge8_madd_t(r, r, &t, s != 3);
     }
     ge8_dbl_t(r, r, 0);
@@ -151,14 +160,14 @@ F25519_IFMA_TARGET static void base_1x8(ge8_p3 *r, const uint8_t a[32])
     ge8_dbl_t(r, r, 0);
     ge8_dbl_t(r, r, 1);
     for (int s = 0; s < 4; s++) {
-        lookup_lanes(&t, f25519_ifma_btab_1x8[s], _mm512_load_si512(deven[s]));
+        lookup_lanes(&t, f25519_ifma_btab_1x8[s], _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)deven[s])));
         ge8_madd(r, r, &t);
     }
     lane_sum(r);
-    f25519_wipe(e, sizeof e);
-    f25519_wipe(dodd, sizeof dodd);
-    f25519_wipe(deven, sizeof deven);
-    f25519_wipe(&t, sizeof t);
+    wipe(e, sizeof e);
+    wipe(dodd, sizeof dodd);
+    wipe(deven, sizeof deven);
+    wipe(&t, sizeof t);
 }
 
 F25519_IFMA_TARGET void f25519_ifma_base_8x1(ge51_p3 out[8], const uint8_t a[8][32])
@@ -166,7 +175,7 @@ F25519_IFMA_TARGET void f25519_ifma_base_8x1(ge51_p3 out[8], const uint8_t a[8][
     ge8_p3 r;
     base_8x1(&r, a);
     ge8_unpack(out, &r);
-    f25519_wipe(&r, sizeof r);
+    wipe(&r, sizeof r);
 }
 
 F25519_IFMA_TARGET void f25519_ifma_base_1x8(ge51_p3 *out, const uint8_t a[32])
@@ -176,8 +185,8 @@ F25519_IFMA_TARGET void f25519_ifma_base_1x8(ge51_p3 *out, const uint8_t a[32])
     base_1x8(&r, a);
     ge8_unpack(all, &r);
     *out = all[0];
-    f25519_wipe(&r, sizeof r);
-    f25519_wipe(all, sizeof all);
+    wipe(&r, sizeof r);
+    wipe(all, sizeof all);
 }
 
 /* Encoding of (X:Y:Z) given 1/Z: y with the sign of x in bit 255. */
@@ -188,8 +197,8 @@ static void encode_ed(uint8_t s[32], const ge51_p3 *p, const fe51 *zinv)
     fe51_mul(&y, &p->Y, zinv);
     fe51_tobytes(s, &y);
     s[31] ^= (uint8_t)(fe51_isnegative(&x) << 7);
-    f25519_wipe(&x, sizeof x);
-    f25519_wipe(&y, sizeof y);
+    wipe(&x, sizeof x);
+    wipe(&y, sizeof y);
 }
 
 /* u = (Z + Y) / (Z - Y) given num = Z + Y and inv = 1/(Z - Y) */
@@ -198,7 +207,7 @@ static void encode_x(uint8_t s[32], const fe51 *num, const fe51 *inv)
     fe51 u;
     fe51_mul(&u, num, inv);
     fe51_tobytes(s, &u);
-    f25519_wipe(&u, sizeof u);
+    wipe(&u, sizeof u);
 }
 
 void f25519_ifma_ed25519_base(uint8_t out[32], const uint8_t a[32])
@@ -208,8 +217,8 @@ void f25519_ifma_ed25519_base(uint8_t out[32], const uint8_t a[32])
     f25519_ifma_base_1x8(&p, a);
     f25519_ifma_fe_invert(&zi, &p.Z);
     encode_ed(out, &p, &zi);
-    f25519_wipe(&p, sizeof p);
-    f25519_wipe(&zi, sizeof zi);
+    wipe(&p, sizeof p);
+    wipe(&zi, sizeof zi);
 }
 
 void f25519_ifma_ed25519_base_x8(uint8_t out[8][32], const uint8_t a[8][32])
@@ -220,9 +229,9 @@ void f25519_ifma_ed25519_base_x8(uint8_t out[8][32], const uint8_t a[8][32])
     for (int i = 0; i < 8; i++) z[i] = p[i].Z; /* never 0 for an Edwards point */
     f25519_ifma_fe_batch_invert(zi, z, 8);
     for (int i = 0; i < 8; i++) encode_ed(out[i], &p[i], &zi[i]);
-    f25519_wipe(p, sizeof p);
-    f25519_wipe(z, sizeof z);
-    f25519_wipe(zi, sizeof zi);
+    wipe(p, sizeof p);
+    wipe(z, sizeof z);
+    wipe(zi, sizeof zi);
 }
 
 /* Montgomery u of an Edwards point: u = (1 + y) / (1 - y) = (Z + Y)/(Z - Y).
@@ -243,10 +252,10 @@ void f25519_ifma_x25519_base(uint8_t out[32], const uint8_t k[32])
     x_num_den(&num, &den, &p);
     f25519_ifma_fe_invert(&inv, &den); /* 0 -> 0 */
     encode_x(out, &num, &inv);
-    f25519_wipe(&p, sizeof p);
-    f25519_wipe(&num, sizeof num);
-    f25519_wipe(&den, sizeof den);
-    f25519_wipe(&inv, sizeof inv);
+    wipe(&p, sizeof p);
+    wipe(&num, sizeof num);
+    wipe(&den, sizeof den);
+    wipe(&inv, sizeof inv);
 }
 
 void f25519_ifma_x25519_base_x8(uint8_t out[8][32], const uint8_t k[8][32])
@@ -257,8 +266,8 @@ void f25519_ifma_x25519_base_x8(uint8_t out[8][32], const uint8_t k[8][32])
     for (int i = 0; i < 8; i++) x_num_den(&num[i], &den[i], &p[i]);
     f25519_ifma_fe_batch_invert(inv, den, 8); /* a zero lane gives 0 alone */
     for (int i = 0; i < 8; i++) encode_x(out[i], &num[i], &inv[i]);
-    f25519_wipe(p, sizeof p);
-    f25519_wipe(num, sizeof num);
-    f25519_wipe(den, sizeof den);
-    f25519_wipe(inv, sizeof inv);
+    wipe(p, sizeof p);
+    wipe(num, sizeof num);
+    wipe(den, sizeof den);
+    wipe(inv, sizeof inv);
 }
