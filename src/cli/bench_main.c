@@ -81,6 +81,19 @@ typedef struct {
     int nc;
 } op_result;
 
+/* OpenSSL's and libsodium's medians for the single-call op behind op (0 = none). */
+static void peer_medians(const op_result *res, int nres, int op, uint64_t *ossl, uint64_t *na)
+{
+    int bop = base_op(op);
+    *ossl = *na = 0;
+    for (int k = 0; k < nres; k++)
+        for (int j = 0; res[k].op == bop && j < res[k].nc; j++) {
+            const cand *c = &res[k].c[j];
+            if (!c->note && c->impl == IMPL_OPENSSL) *ossl = c->median;
+            if (!c->note && c->impl == IMPL_SODIUM) *na = c->median;
+        }
+}
+
 static void print_table(const op_result *res, int nres, double hz, int cpu, double seconds,
                         const char *const *paths, int npaths)
 {
@@ -94,17 +107,8 @@ static void print_table(const op_result *res, int nres, double hz, int cpu, doub
            "vs OpenSSL", "vs libsodium");
     for (int r = 0; r < nres; r++) {
         const op_result *o = &res[r];
-        int bop = base_op(o->op);
-        uint64_t ossl = 0, na = 0;
-        for (int k = 0; k < nres; k++) {
-            if (res[k].op != bop) continue;
-            for (int j = 0; j < res[k].nc; j++) {
-                const cand *c = &res[k].c[j];
-                if (c->note) continue;
-                if (c->impl == IMPL_OPENSSL) ossl = c->median;
-                if (c->impl == IMPL_SODIUM) na = c->median;
-            }
-        }
+        uint64_t ossl, na;
+        peer_medians(res, nres, o->op, &ossl, &na);
         for (int j = 0; j < o->nc; j++) {
             const cand *c = &o->c[j];
             if (c->note) {
@@ -132,14 +136,8 @@ static void print_json(const op_result *res, int nres, double hz)
     int first = 1;
     for (int r = 0; r < nres; r++) {
         const op_result *o = &res[r];
-        int bop = base_op(o->op);
-        uint64_t ossl = 0, na = 0;
-        for (int k = 0; k < nres; k++)
-            for (int j = 0; res[k].op == bop && j < res[k].nc; j++) {
-                const cand *c = &res[k].c[j];
-                if (!c->note && c->impl == IMPL_OPENSSL) ossl = c->median;
-                if (!c->note && c->impl == IMPL_SODIUM) na = c->median;
-            }
+        uint64_t ossl, na;
+        peer_medians(res, nres, o->op, &ossl, &na);
         for (int j = 0; j < o->nc; j++) {
             const cand *c = &o->c[j];
             if (c->note) continue;
