@@ -88,6 +88,49 @@ F25519_FE4_INLINE void fe4_mul(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
     fe4_carry(h, &r);
 }
 
+/* h = f^2, f limbs < 2^52 -> R4. Each cross pair i < j once: lo52 into
+ * X_{i+j}, hi52 into Y_{i+j+1}; squares: lo52 into D_{2i}, hi52 into
+ * E_{2i+1}. Column c_k = D_k + 2 E_k + 2 X_k + 4 Y_k (hi halves weigh
+ * 2^52 = 2 * 2^51, cross pairs count twice) = D_k + 2 (E_k + X_k + 2 Y_k)
+ * < 15 * 2^52 as in fe4_mul (at most 3 pairs per column); same fold and
+ * carry, so the bounds of fe4_mul hold. 30 IFMAs instead of 50. */
+F25519_FE4_INLINE void fe4_sqr(fe51x4 *h, const fe51x4 *f)
+{
+    const __m256i z = _mm256_setzero_si256();
+    __m256i d[10], x[10];
+#pragma GCC unroll 10
+    for (int k = 0; k < 10; k++) d[k] = x[k] = z;
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+        d[2 * i] = _mm256_madd52lo_epu64(d[2 * i], f->v[i], f->v[i]);
+        d[2 * i + 1] = _mm256_madd52hi_epu64(d[2 * i + 1], f->v[i], f->v[i]);
+    }
+    __m256i y[10];
+#pragma GCC unroll 10
+    for (int k = 0; k < 10; k++) y[k] = z;
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+#pragma GCC unroll 4
+        for (int j = i + 1; j < 5; j++) {
+            x[i + j] = _mm256_madd52lo_epu64(x[i + j], f->v[i], f->v[j]);
+            y[i + j + 1] = _mm256_madd52hi_epu64(y[i + j + 1], f->v[i], f->v[j]);
+        }
+    }
+    __m256i c[10];
+#pragma GCC unroll 10
+    for (int k = 0; k < 10; k++) {
+        /* d[k] is a lo half for even k, a hi half (weight 2) for odd k */
+        __m256i w = _mm256_add_epi64(x[k], _mm256_add_epi64(y[k], y[k]));
+        if (k & 1) w = _mm256_add_epi64(w, d[k]);
+        w = _mm256_add_epi64(w, w);
+        c[k] = (k & 1) ? w : _mm256_add_epi64(w, d[k]);
+    }
+    fe51x4 r;
+#pragma GCC unroll 5
+    for (int k = 0; k < 5; k++) r.v[k] = _mm256_add_epi64(c[k], fe4_x19(c[k + 5]));
+    fe4_carry(h, &r);
+}
+
 /* h = a + c * f for a broadcast constant c < 2^20; a limbs < 2^52, f limbs
  * < 2^52 -> R4. lo52(f_k c) at k, hi52(f_k c) < 2^20 at k+1 with weight 2
  * (at position 5 = 0 with weight 2 * 19 = 38): pre-carry limbs < 2^53 + 2^26. */
@@ -114,6 +157,14 @@ F25519_FE4_INLINE void fe4_perm(fe51x4 *h, const fe51x4 *f, __m256i idx)
     for (int i = 0; i < 5; i++) h->v[i] = _mm256_permutexvar_epi64(idx, f->v[i]);
 }
 
+/* h = [f1, f0, f3, f2]: swap within each 128-bit half (in-lane vpshufd,
+ * shorter latency than the cross-lane vpermq). */
+F25519_FE4_INLINE void fe4_swap_pairs(fe51x4 *h, const fe51x4 *f)
+{
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) h->v[i] = _mm256_shuffle_epi32(f->v[i], 0x4E);
+}
+
 /* h = lanes of f where mask bit is 0, of g where it is 1. */
 F25519_FE4_INLINE void fe4_blend(fe51x4 *h, const fe51x4 *f, const fe51x4 *g, __mmask8 k)
 {
@@ -137,4 +188,9 @@ F25519_FE4_INLINE void fe4_addsub(fe51x4 *h, const fe51x4 *f, const fe51x4 *g, _
     }
     fe4_carry(h, &t);
 }
+/* Out of line (fe51x4_ifma.c): z^(p-2) in every lane (0 -> 0), R4 in/out.
+ * fe4_invert2 runs two independent inversions in lock step so that the two
+ * latency-bound chains overlap (used for the 8 lanes of the x8 ladder). */
+void fe4_invert(fe51x4 *out, const fe51x4 *z);
+void fe4_invert2(fe51x4 *out_a, fe51x4 *out_b, const fe51x4 *a, const fe51x4 *b);
 #endif

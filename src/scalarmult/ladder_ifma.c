@@ -45,7 +45,7 @@ T_IFMA static void fe4_lane(fe51 *out, const fe51x4 *f, int lane)
     f25519_wipe(tmp, sizeof tmp);
 }
 
-T_IFMA static void ladder4(fe51 *xo, fe51 *zo, const uint8_t k[32], const fe51 *x1)
+T_IFMA static void ladder4(fe51 *xo, const uint8_t k[32], const fe51 *x1)
 {
     fe51x4 m1, m2, m3, t, w, fv, l, r, ua, va;
     /* x1 in every lane (round 3 uses lane 0). */
@@ -61,7 +61,6 @@ T_IFMA static void ladder4(fe51 *xo, fe51 *zo, const uint8_t k[32], const fe51 *
     const __m256i base_vL = _mm256_setr_epi64x(0, 0, 1, 1); /* [Zb, Zb, Za, Za] in m3 */
     const __m256i base_uR = _mm256_set1_epi64x(2);          /* Xa */
     const __m256i base_vR = _mm256_set1_epi64x(1);          /* Za */
-    const __m256i swp = _mm256_setr_epi64x(1, 0, 3, 2);
     const __m256i bc2 = _mm256_set1_epi64x(2);
     uint64_t swap = 0;
     for (int pos = 254; pos >= 0; pos--) {
@@ -80,7 +79,7 @@ T_IFMA static void ladder4(fe51 *xo, fe51 *zo, const uint8_t k[32], const fe51 *
         fe4_addsub(&r, &ua, &va, 0xA);                      /* [A, B, A, B] */
         fe4_mul(&m1, &l, &r);                               /* [DA, CB, AA, BB] */
 
-        fe4_perm(&t, &m1, swp);                             /* [CB, DA, BB, AA] */
+        fe4_swap_pairs(&t, &m1);                            /* [CB, DA, BB, AA] */
         fe4_addsub(&w, &m1, &t, 0xD);                       /* [DA-CB, DA+CB, E, .] */
         fe4_blend(&l, &w, &m1, 0xC);                        /* [DA-CB, DA+CB, AA, BB] */
         fe4_blend(&r, &w, &t, 0xC);                         /* [DA-CB, DA+CB, BB, AA] */
@@ -98,8 +97,11 @@ T_IFMA static void ladder4(fe51 *xo, fe51 *zo, const uint8_t k[32], const fe51 *
     __m256i sv = _mm256_set1_epi64x((long long)swap);
     fe4_perm(&ua, &m2, _mm256_xor_si256(base_uR, _mm256_add_epi64(sv, _mm256_add_epi64(sv, sv))));
     fe4_perm(&va, &m3, _mm256_xor_si256(base_vR, sv));
+    /* X2 / Z2: lane 0 of ua / va. The inversion is one latency chain; the
+     * 4-lane IFMA squaring (fe4_sqr) has the shortest latency we have. */
+    fe4_invert(&va, &va);          /* 0 -> 0: low-order u gives out = 0 */
+    fe4_mul(&ua, &ua, &va);
     fe4_lane(xo, &ua, 0);
-    fe4_lane(zo, &va, 0);
     swap = 0;
     f25519_wipe(&m1, sizeof m1);
     f25519_wipe(&m2, sizeof m2);
@@ -115,13 +117,9 @@ T_IFMA static void ladder4(fe51 *xo, fe51 *zo, const uint8_t k[32], const fe51 *
 
 void f25519_ladder_ifma(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
-    fe51 x1, x2, z2, zi;
+    fe51 x1, x2;
     fe51_frombytes(&x1, u); /* drops bit 255; u >= p is a valid residue */
-    ladder4(&x2, &z2, k, &x1);
-    fe51_invert(&zi, &z2);  /* 0 -> 0: low-order u gives out = 0 */
-    fe51_mul(&x2, &x2, &zi);
+    ladder4(&x2, k, &x1);
     fe51_tobytes(out, &x2);
     f25519_wipe(&x2, sizeof x2);
-    f25519_wipe(&z2, sizeof z2);
-    f25519_wipe(&zi, sizeof zi);
 }
