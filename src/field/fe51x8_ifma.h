@@ -38,16 +38,19 @@ F25519_IFMA_INLINE __m512i fe8_madhi(__m512i acc, __m512i a, __m512i b)
 
 F25519_IFMA_INLINE void fe8_0(fe51x8 *h)
 {
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) h->v[i] = _mm512_setzero_si512();
 }
 F25519_IFMA_INLINE void fe8_1(fe51x8 *h)
 {
     h->v[0] = _mm512_set1_epi64(1);
+#pragma GCC unroll 5
     for (int i = 1; i < 5; i++) h->v[i] = _mm512_setzero_si512();
 }
 /* All eight lanes = c (c's limbs must satisfy the bound wanted by the caller). */
 F25519_IFMA_INLINE void fe8_bcast(fe51x8 *h, const fe51 *c)
 {
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) h->v[i] = _mm512_set1_epi64((long long)c->v[i]);
 }
 
@@ -73,6 +76,7 @@ F25519_IFMA_INLINE void fe8_carry(fe51x8 *h, const fe51x8 *f)
  * is not multiplied, or where the caller shows the sum < 2^52. */
 F25519_IFMA_INLINE void fe8_add_nc(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
 {
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) h->v[i] = _mm512_add_epi64(f->v[i], g->v[i]);
 }
 /* h = f + g, carried. f, g limbs < 2^53 -> R (h_0 < 2^51 + 76). */
@@ -88,6 +92,7 @@ F25519_IFMA_INLINE void fe8_sub_nc(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
     const __m512i p0 = _mm512_set1_epi64(0x1fffffffffffb4LL); /* 4(2^51 - 19) */
     const __m512i p1 = _mm512_set1_epi64(0x1ffffffffffffcLL); /* 4(2^51 - 1)  */
     h->v[0] = _mm512_sub_epi64(_mm512_add_epi64(f->v[0], p0), g->v[0]);
+#pragma GCC unroll 5
     for (int i = 1; i < 5; i++) h->v[i] = _mm512_sub_epi64(_mm512_add_epi64(f->v[i], p1), g->v[i]);
 }
 /* h = f - g, carried. f < 2^53, g <= 2^53 - 76 -> R (h_0 < 2^51 + 19*7). */
@@ -213,6 +218,7 @@ F25519_IFMA_INLINE void fe8_mul_small(fe51x8 *h, const fe51x8 *f, uint32_t c)
 {
     const __m512i z = _mm512_setzero_si512(), k = _mm512_set1_epi64(c);
     __m512i lo[5], hi[5];
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
         lo[i] = fe8_madlo(z, f->v[i], k);
         hi[i] = fe8_madhi(z, f->v[i], k);
@@ -220,6 +226,7 @@ F25519_IFMA_INLINE void fe8_mul_small(fe51x8 *h, const fe51x8 *f, uint32_t c)
     fe51x8 t;
     /* position 5 = 2 hi_4 -> 38 hi_4 at 0 (hi_4 < 2^20, fits) */
     t.v[0] = fe8_madlo(lo[0], hi[4], _mm512_set1_epi64(38));
+#pragma GCC unroll 5
     for (int i = 1; i < 5; i++) t.v[i] = _mm512_add_epi64(lo[i], _mm512_add_epi64(hi[i - 1], hi[i - 1]));
     fe8_carry(h, &t); /* t < 2^52 + 2^21 */
 }
@@ -233,6 +240,7 @@ F25519_IFMA_INLINE void fe8_sqr_n(fe51x8 *h, const fe51x8 *f, int n)
 /* Lane-wise select: h = (mask bit i) ? g : f, per lane i. */
 F25519_IFMA_INLINE void fe8_blend(fe51x8 *h, const fe51x8 *f, const fe51x8 *g, __mmask8 k)
 {
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) h->v[i] = _mm512_mask_blend_epi64(k, f->v[i], g->v[i]);
 }
 
@@ -240,6 +248,7 @@ F25519_IFMA_INLINE void fe8_blend(fe51x8 *h, const fe51x8 *f, const fe51x8 *g, _
  * are those of the inputs). */
 F25519_IFMA_INLINE void fe8_pack(fe51x8 *h, const fe51 f[8])
 {
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
         __m512i idx = _mm512_setr_epi64(0, 5, 10, 15, 20, 25, 30, 35);
         h->v[i] = _mm512_i64gather_epi64(_mm512_add_epi64(idx, _mm512_set1_epi64(i)),
@@ -248,6 +257,7 @@ F25519_IFMA_INLINE void fe8_pack(fe51x8 *h, const fe51 f[8])
 }
 F25519_IFMA_INLINE void fe8_unpack(fe51 f[8], const fe51x8 *h)
 {
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
         __m512i idx = _mm512_setr_epi64(0, 5, 10, 15, 20, 25, 30, 35);
         _mm512_i64scatter_epi64((void *)&f[0].v[0], _mm512_add_epi64(idx, _mm512_set1_epi64(i)),

@@ -32,18 +32,21 @@ F25519_IFMA_INLINE __m512i ge24_4p(int i)
 /* r = perm(a, imm) on every limb */
 F25519_IFMA_INLINE void ge24_perm_fe(fe51x8 *r, const fe51x8 *a, const int imm)
 {
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) r->v[i] = _mm512_permutex_epi64(a->v[i], imm);
 }
 /* MADD: lanes in k get a + b, the others src */
 F25519_IFMA_INLINE void ge24_madd_fe(fe51x8 *r, const fe51x8 *src, __mmask8 k, const fe51x8 *a,
                                      const fe51x8 *b)
 {
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) r->v[i] = _mm512_mask_add_epi64(src->v[i], k, a->v[i], b->v[i]);
 }
 /* MSUB: lanes in k get a + 4p - b (a < 2^62, b <= 2^53 - 76), the others src */
 F25519_IFMA_INLINE void ge24_msub_fe(fe51x8 *r, const fe51x8 *src, __mmask8 k, const fe51x8 *a,
                                      const fe51x8 *b)
 {
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++)
         r->v[i] = _mm512_mask_sub_epi64(src->v[i], k, _mm512_add_epi64(a->v[i], ge24_4p(i)), b->v[i]);
 }

@@ -47,13 +47,13 @@ F25519_IFMA_INLINE void lookup_bcast(ge8_precomp *t, const uint64_t (*tab)[15], 
     const __m512i one = _mm512_set1_epi64(1), zero = _mm512_setzero_si512();
 #pragma GCC unroll 15
     for (int i = 0; i < 15; i++) acc[i] = (i == 0 || i == 5) ? one : zero;
-#pragma GCC unroll 8
     for (int v = 1; v <= 8; v++) {
         __mmask8 k = _mm512_cmpeq_epi64_mask(ad, _mm512_set1_epi64(v));
         const uint64_t *e = tab[v - 1];
 #pragma GCC unroll 15
         for (int i = 0; i < 15; i++) acc[i] = _mm512_mask_set1_epi64(acc[i], k, (long long)e[i]);
     }
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
         t->ypx.v[i] = acc[i];
         t->ymx.v[i] = acc[5 + i];
@@ -71,13 +71,13 @@ F25519_IFMA_INLINE void lookup_lanes(ge8_precomp *t, const uint64_t (*tab)[15][8
     const __m512i one = _mm512_set1_epi64(1), zero = _mm512_setzero_si512();
 #pragma GCC unroll 15
     for (int i = 0; i < 15; i++) acc[i] = (i == 0 || i == 5) ? one : zero;
-#pragma GCC unroll 8
     for (int v = 1; v <= 8; v++) {
         __mmask8 k = _mm512_cmpeq_epi64_mask(ad, _mm512_set1_epi64(v));
 #pragma GCC unroll 15
         for (int i = 0; i < 15; i++)
             acc[i] = _mm512_mask_blend_epi64(k, acc[i], _mm512_load_si512(tab[v - 1][i]));
     }
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
         t->ypx.v[i] = acc[i];
         t->ymx.v[i] = acc[5 + i];
@@ -120,7 +120,9 @@ F25519_IFMA_INLINE void perm_p3(ge8_p3 *o, const ge8_p3 *p, __m512i idx)
 {
     const fe51x8 *s[4] = { &p->X, &p->Y, &p->Z, &p->T };
     fe51x8 *d[4] = { &o->X, &o->Y, &o->Z, &o->T };
+#pragma GCC unroll 5
     for (int c = 0; c < 4; c++)
+#pragma GCC unroll 5
         for (int i = 0; i < 5; i++) d[c]->v[i] = _mm512_permutexvar_epi64(idx, s[c]->v[i]);
 }
 F25519_IFMA_TARGET static void lane_sum(ge8_p3 *r)
@@ -144,6 +146,7 @@ F25519_IFMA_TARGET static void base_1x8(ge8_p3 *r, const uint8_t a[32])
     int8_t e[64];
     int8_t dodd[4][8], deven[4][8];
     recode16(e, a);
+#pragma GCC unroll 5
     for (int s = 0; s < 4; s++)
         for (int l = 0; l < 8; l++) {
             dodd[s][l] = e[2 * (4 * l + s) + 1];
@@ -151,6 +154,7 @@ F25519_IFMA_TARGET static void base_1x8(ge8_p3 *r, const uint8_t a[32])
         }
     ge8_precomp t;
     ge8_identity(r);
+#pragma GCC unroll 5
     for (int s = 0; s < 4; s++) {
         lookup_lanes(&t, f25519_ifma_btab_1x8[s], _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)dodd[s])));
         ge8_madd_t(r, r, &t, s != 3);
@@ -159,6 +163,7 @@ F25519_IFMA_TARGET static void base_1x8(ge8_p3 *r, const uint8_t a[32])
     ge8_dbl_t(r, r, 0);
     ge8_dbl_t(r, r, 0);
     ge8_dbl_t(r, r, 1);
+#pragma GCC unroll 5
     for (int s = 0; s < 4; s++) {
         lookup_lanes(&t, f25519_ifma_btab_1x8[s], _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)deven[s])));
         ge8_madd(r, r, &t);

@@ -11,6 +11,7 @@
 #include "scalarmult/base_tables_ifma.h"
 #include "point/ge51_2x4_ifma.h"
 #include "point/ge51x8_ifma.h"
+#include "point/ge51_1x4_ifma.h"
 
 #define W 5
 #define NDIG 52 /* ceil(253 / 5) + 1 */
@@ -32,6 +33,7 @@ static void recode32(int8_t d[NDIG], const uint8_t k[32])
 /* lanes [a0, a1, a2, a3 | b0, b1, b2, b3] from two portable elements each */
 F25519_IFMA_INLINE void set_lanes(fe51x8 *h, const fe51 *const e[8])
 {
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++)
         h->v[i] = _mm512_setr_epi64((long long)e[0]->v[i], (long long)e[1]->v[i], (long long)e[2]->v[i],
                                     (long long)e[3]->v[i], (long long)e[4]->v[i], (long long)e[5]->v[i],
@@ -81,6 +83,7 @@ F25519_IFMA_TARGET void f25519_ifma_double_scalar_2x4(ge51_p3 *out, const uint8_
         ge24_add(&r, &base, &q);
         /* half 0 = vA, half 1 = (v+1)A: spread each to both halves */
         fe51x8 lo, hi;
+#pragma GCC unroll 5
         for (int i = 0; i < 5; i++) {
             lo.v[i] = _mm512_shuffle_i64x2(r.v[i], r.v[i], 0x44);
             hi.v[i] = _mm512_shuffle_i64x2(r.v[i], r.v[i], 0xee);
@@ -96,6 +99,7 @@ F25519_IFMA_TARGET void f25519_ifma_double_scalar_2x4(ge51_p3 *out, const uint8_
     tb[0] = ta[0];
     for (int v = 1; v <= 16; v++) {
         const uint64_t *e = f25519_ifma_btab_odd[v - 1]; /* ypx, ymx, xy2d */
+#pragma GCC unroll 5
         for (int i = 0; i < 5; i++) {
             long long ymx = (long long)e[5 + i], ypx = (long long)e[i], t = (long long)e[10 + i];
             long long z = i == 0 ? 2 : 0;
@@ -118,11 +122,121 @@ F25519_IFMA_TARGET void f25519_ifma_double_scalar_2x4(ge51_p3 *out, const uint8_
     /* R = M + N: pre(N) moved to half 0 */
     ge24_pre qn;
     ge24_to_pre(&q, &acc, &k112);
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) qn.v[i] = _mm512_shuffle_i64x2(q.v[i], q.v[i], 0xee);
     ge24_add(&acc, &acc, &qn);
 
     uint64_t lanes[5][8] __attribute__((aligned(64)));
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) _mm512_store_si512(lanes[i], acc.v[i]);
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+        out->X.v[i] = lanes[i][0];
+        out->Y.v[i] = lanes[i][1];
+        out->T.v[i] = lanes[i][2];
+        out->Z.v[i] = lanes[i][3];
+    }
+}
+
+/* width-w NAF of k < 2^253: k = sum r[i] 2^i, r[i] odd in (-2^(w-1), 2^(w-1))
+ * or 0, at most one nonzero in any w consecutive positions. Returns the
+ * number of positions used (<= 254). Variable time (public scalar). */
+static int wnaf(int8_t r[256], const uint8_t k[32], int w)
+{
+    uint64_t x[5] = { 0 };
+    for (int i = 0; i < 32; i++) x[i / 8] |= (uint64_t)k[i] << (8 * (i % 8));
+    memset(r, 0, 256);
+    int top = 0;
+    for (int i = 0; i < 256 && (x[0] | x[1] | x[2] | x[3] | x[4]); i++) {
+        if (x[0] & 1) {
+            int d = (int)(x[0] & ((1u << w) - 1));
+            if (d >= (1 << (w - 1))) d -= 1 << w;
+            r[i] = (int8_t)d;
+            top = i + 1;
+            /* x -= d */
+            if (d > 0) {
+                uint64_t bw = (uint64_t)d;
+                for (int j = 0; j < 5 && bw; j++) {
+                    uint64_t t = x[j];
+                    x[j] = t - bw;
+                    bw = t < bw;
+                }
+            } else {
+                uint64_t c = (uint64_t)(-d);
+                for (int j = 0; j < 5 && c; j++) {
+                    x[j] += c;
+                    c = x[j] < c;
+                }
+            }
+        }
+#pragma GCC unroll 5
+        for (int j = 0; j < 4; j++) x[j] = (x[j] >> 1) | (x[j + 1] << 63);
+        x[4] >>= 1;
+    }
+    return top;
+}
+
+F25519_IFMA_INLINE void ge14_set(fe51y4 *h, const fe51 *a, const fe51 *b, const fe51 *c, const fe51 *d)
+{
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++)
+        h->v[i] = _mm256_setr_epi64x((long long)a->v[i], (long long)b->v[i], (long long)c->v[i],
+                                     (long long)d->v[i]);
+}
+
+F25519_IFMA_TARGET void f25519_ifma_double_scalar_1x4(ge51_p3 *out, const uint8_t a[32],
+                                                      const ge51_p3 *A, const uint8_t b[32])
+{
+    int8_t na[256], nb[256];
+    int ta = wnaf(na, a, 5), tb = wnaf(nb, b, 8);
+    int top = ta > tb ? ta : tb;
+
+    fe51 one, two, zero;
+    fe51_1(&one);
+    fe51_0(&zero);
+    fe51_0(&two);
+    two.v[0] = 2;
+    fe51y4 k112;
+    ge14_set(&k112, &one, &one, &f25519_ifma_d2, &two);
+
+    /* odd multiples of A: pa[i] = (2i + 1) A, in pre form and negated */
+    ge14_pre pa[8], pan[8];
+    ge14 p1, p2, acc;
+    ge14_set(&p1, &A->X, &A->Y, &A->T, &A->Z);
+    ge14_dbl(&p2, &p1);
+    ge14_pre p2pre;
+    ge14_to_pre(&p2pre, &p2, &k112);
+    ge14_to_pre(&pa[0], &p1, &k112);
+    acc = p1;
+    for (int i = 1; i < 8; i++) {
+        ge14_add(&acc, &acc, &p2pre);
+        ge14_to_pre(&pa[i], &acc, &k112);
+    }
+    for (int i = 0; i < 8; i++) ge14_pre_neg(&pan[i], &pa[i]);
+
+    ge14_set(&acc, &zero, &one, &zero, &one);
+    int started = 0;
+    for (int i = top - 1; i >= 0; i--) {
+        if (started) ge14_dbl(&acc, &acc);
+        int x = na[i], y = nb[i];
+        if (x) {
+            ge14_add(&acc, &acc, x > 0 ? &pa[x >> 1] : &pan[(-x) >> 1]);
+            started = 1;
+        }
+        if (y) {
+            ge14_pre q;
+            const uint64_t(*e)[4] = f25519_ifma_btab_naf[(y > 0 ? y : -y) >> 1];
+#pragma GCC unroll 5
+            for (int j = 0; j < 5; j++) q.v[j] = _mm256_load_si256((const __m256i *)e[j]);
+            if (y < 0) ge14_pre_neg(&q, &q);
+            ge14_add(&acc, &acc, &q);
+            started = 1;
+        }
+    }
+    uint64_t lanes[5][4] __attribute__((aligned(32)));
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) _mm256_store_si256((__m256i *)lanes[i], acc.v[i]);
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
         out->X.v[i] = lanes[i][0];
         out->Y.v[i] = lanes[i][1];
@@ -134,5 +248,5 @@ F25519_IFMA_TARGET void f25519_ifma_double_scalar_2x4(ge51_p3 *out, const uint8_
 void f25519_ifma_double_scalar(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A,
                                const uint8_t b[32])
 {
-    f25519_ifma_double_scalar_2x4(out, a, A, b);
+    f25519_ifma_double_scalar_1x4(out, a, A, b);
 }

@@ -13,6 +13,9 @@ Two layouts of the same points:
 Also the table of the 2x4 double-scalar method:
   f25519_ifma_btab_odd[16][15]: v * B for v = 1..16 (window w = 5), same
       precomputed form.
+and of the 1x4 w-NAF double-scalar method:
+  f25519_ifma_btab_naf[64][5][4]: (2i + 1) * B for i = 0..63 (w = 8 NAF
+      digits), 1x4 pre form: [limb][lane] with lanes y - x, y + x, 2dxy, 2.
 Run: python3 gen_base_tables_ifma.py > base_tables_ifma.c
 """
 p = 2**255 - 19
@@ -89,5 +92,15 @@ acc = (0, 1)
 for v in range(1, 17):
     acc = add(acc, B)
     w("  {" + ", ".join("0x%013xULL" % x for x in precomp(acc)) + "},")
+w("};")
+w("")
+w("const uint64_t f25519_ifma_btab_naf[64][5][4] __attribute__((aligned(64))) = {")
+B2 = add(B, B)
+acc = B
+for i in range(64):
+    x, y = acc
+    lanes = [limbs((y - x) % p), limbs((y + x) % p), limbs(2 * d * x * y % p), limbs(2)]
+    w("  {" + ", ".join("{" + ", ".join("0x%013xULL" % lanes[l][k] for l in range(4)) + "}" for k in range(5)) + "},")
+    acc = add(acc, B2)
 w("};")
 print("\n".join(out))

@@ -338,6 +338,8 @@ int main(int argc, char **argv)
         T_CHECK(same_point(&r, &e) && bounded(&r), "double_scalar iter %d", it);
         f25519_ifma_double_scalar_2x4(&r, a, &A, b);
         T_CHECK(same_point(&r, &e) && bounded(&r), "double_scalar_2x4 iter %d", it);
+        f25519_ifma_double_scalar_1x4(&r, a, &A, b);
+        T_CHECK(same_point(&r, &e) && bounded(&r), "double_scalar_1x4 iter %d", it);
         /* T must stay consistent: XY = ZT */
         fe51 xy, zt;
         fe51_mul(&xy, &r.X, &r.Y);
