@@ -13,7 +13,7 @@ for set in "${@:-build}"; do
     build) ;;
     bench) want+=(libsodium-dev) ;;
     test)  want+=(libsodium-dev valgrind clang libclang-rt-14-dev python3 nginx-light unbound knot-dnsutils procps iproute2 curl) ;;
-    e2e)   want+=(libsodium-dev nginx-light unbound knot-dnsutils gnuplot-nox procps util-linux) ;;
+    e2e)   want+=(libsodium-dev nginx-light unbound knot-dnsutils gnuplot-nox procps util-linux python3) ;;
     *) echo "install-deps: unknown set '$set'" >&2; exit 2 ;;
   esac
 done

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 
 static void usage(FILE *f)
 {
@@ -28,6 +30,8 @@ static void usage(FILE *f)
         "  --timeout-ms T      socket send/receive timeout (default 10000)\n"
         "  --keep-going        count failed connections instead of stopping at the first\n"
         "  --json              one JSON object instead of text\n"
+        "  --idle-waker-us T   no benchmark: sleep T us in a loop until killed (a control process that\n"
+        "                      wakes its CPU as often as the provider's warm-up thread would)\n"
         "Each connection: TCP connect, full TLS 1.3 handshake (no tickets, no resumption),\n"
         "[DoT query + answer], close_notify.  Prints connections/s per sample.\n");
 }
@@ -61,6 +65,16 @@ static double median(const double *v, int n)
     return m;
 }
 
+/* CPU time (user + system) of this process and its reaped children (the --clients processes). */
+static double cpu_seconds(void)
+{
+    struct rusage a, b;
+    getrusage(RUSAGE_SELF, &a);
+    getrusage(RUSAGE_CHILDREN, &b);
+    return (double)(a.ru_utime.tv_sec + a.ru_stime.tv_sec + b.ru_utime.tv_sec + b.ru_stime.tv_sec) +
+           (double)(a.ru_utime.tv_usec + a.ru_stime.tv_usec + b.ru_utime.tv_usec + b.ru_stime.tv_usec) * 1e-6;
+}
+
 static void json_str(const char *s)
 {
     if (s == NULL) {
@@ -77,6 +91,14 @@ static void json_str(const char *s)
     putchar('"');
 }
 
+/* Wakes up every us microseconds and does nothing else; never returns (killed by the driver). */
+static void idle_waker(int us)
+{
+    struct timespec ts = { us / 1000000, (long)(us % 1000000) * 1000 };
+    for (;;)
+        nanosleep(&ts, NULL);
+}
+
 int main(int argc, char **argv)
 {
     struct bench_opts o = {
@@ -84,14 +106,14 @@ int main(int argc, char **argv)
         .samples = 20, .per_sample = 100, .warmup = 10, .timeout_ms = 10000,
     };
     enum { O_HOST = 256, O_PORT, O_DOT, O_QNAME, O_CLIENTS, O_GROUPS, O_SIGALGS, O_CAFILE,
-           O_SAMPLES, O_PER, O_WINDOW, O_WARMUP, O_KEEP, O_JSON, O_HELP, O_TIMEOUT };
+           O_SAMPLES, O_PER, O_WINDOW, O_WARMUP, O_KEEP, O_JSON, O_HELP, O_TIMEOUT, O_WAKER };
     static const struct option lo[] = {
         { "host", 1, 0, O_HOST }, { "port", 1, 0, O_PORT }, { "dot", 0, 0, O_DOT },
         { "qname", 1, 0, O_QNAME }, { "clients", 1, 0, O_CLIENTS }, { "groups", 1, 0, O_GROUPS },
         { "sigalgs", 1, 0, O_SIGALGS }, { "cafile", 1, 0, O_CAFILE }, { "samples", 1, 0, O_SAMPLES },
         { "per-sample", 1, 0, O_PER }, { "window-ms", 1, 0, O_WINDOW }, { "warmup", 1, 0, O_WARMUP },
         { "keep-going", 0, 0, O_KEEP }, { "json", 0, 0, O_JSON }, { "help", 0, 0, O_HELP },
-        { "timeout-ms", 1, 0, O_TIMEOUT },
+        { "timeout-ms", 1, 0, O_TIMEOUT }, { "idle-waker-us", 1, 0, O_WAKER },
         { 0, 0, 0, 0 },
     };
     int c;
@@ -110,6 +132,7 @@ int main(int argc, char **argv)
         case O_WINDOW: o.window_ms = parse_int(optarg, 1, "--window-ms"); break;
         case O_WARMUP: o.warmup = parse_int(optarg, 0, "--warmup"); break;
         case O_TIMEOUT: o.timeout_ms = parse_int(optarg, 1, "--timeout-ms"); break;
+        case O_WAKER: idle_waker(parse_int(optarg, 1, "--idle-waker-us")); return 0;
         case O_KEEP: o.keep_going = 1; break;
         case O_JSON: o.json = 1; break;
         case 'h': case O_HELP: usage(stdout); return 0;
@@ -147,7 +170,8 @@ int main(int argc, char **argv)
         for (int s = 0; s < o.samples; s++)
             printf("%s%.3f", s ? "," : "", r.rate[s]);
         printf("],\"measured_connections\":%lld,\"total_connections\":%lld,\"failures\":%lld,"
-               "\"seconds\":%.6f}\n", r.measured, r.total, r.failures, r.seconds);
+               "\"seconds\":%.6f,\"client_cpu_s\":%.6f}\n", r.measured, r.total, r.failures,
+               r.seconds, cpu_seconds());
     } else {
         for (int s = 0; s < o.samples; s++)
             printf("sample %d: %.1f connections/s\n", s + 1, r.rate[s]);

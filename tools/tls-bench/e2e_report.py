@@ -1,0 +1,369 @@
+#!/usr/bin/env python3
+"""Report for scripts/e2e.sh: medians, ratios, the zero-crypto ceiling, JSON and gnuplot plots.
+
+Input (--raw): one line per measured chunk, tab-separated:
+    config  test(hs|dot|peak)  round  server_cpu_ns  server_cpu_ticks  client_json
+client_json is fast25519-tls-bench --json output (per-sample connections/s, connection counts).
+"""
+import argparse
+import glob
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+
+JSON_CONFIGS = ["p256", "x25519", "fast25519", "fast25519-server"]   # the --json contract
+CONFIGS = JSON_CONFIGS + ["fast25519-server-warmoff", "x25519-waker"]   # + optional controls
+SERVER_CRYPTO_OPS = ["x25519_keygen", "x25519_derive", "ed25519_sign"]   # one server-side TLS 1.3 handshake
+TARGETS = {"handshakes_per_s": 0.30, "fraction_of_way": 0.80, "dot_peak_qps": 0.15}
+
+
+def quantile(v, q):
+    s = sorted(v)
+    if not s:
+        return None
+    i = (len(s) - 1) * q
+    lo, hi = math.floor(i), math.ceil(i)
+    return s[lo] + (s[hi] - s[lo]) * (i - lo)
+
+
+def load_runs(path):
+    runs = {}
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not line:
+                continue
+            cfg, test, rnd, ns, ticks, js = line.split("\t", 5)
+            d = runs.setdefault(cfg, {}).setdefault(test, {
+                "samples": [], "measured": 0, "cpu_ns": 0, "cpu_ticks": 0, "seconds": 0.0,
+                "failures": 0, "chunks": 0, "client_cpu_s": 0.0})
+            j = json.loads(js)
+            d["samples"] += j["samples"]
+            d["measured"] += j["measured_connections"]
+            d["cpu_ns"] += int(ns)
+            d["cpu_ticks"] += int(ticks)
+            d["seconds"] += j["seconds"]
+            d["failures"] += j["failures"]
+            d["chunks"] += 1
+            d["client_cpu_s"] += j.get("client_cpu_s", 0.0)
+    return runs
+
+
+def metrics(runs, clk_tck):
+    out = {}
+    for cfg in CONFIGS:
+        r = runs.get(cfg)
+        if not r:
+            continue
+        m = {}
+        hs, dot, peak = r.get("hs"), r.get("dot"), r.get("peak")
+        if hs:
+            m["handshakes_per_s"] = statistics.median(hs["samples"])
+            m["hs_p10"], m["hs_p90"] = quantile(hs["samples"], 0.1), quantile(hs["samples"], 0.9)
+            m["hs_n"] = len(hs["samples"])
+            m["server_cpu_us_per_handshake"] = hs["cpu_ns"] / 1e3 / hs["measured"]
+            m["server_cpu_us_per_handshake_stat"] = hs["cpu_ticks"] * 1e6 / clk_tck / hs["measured"]
+            m["client_cpu_us_per_handshake"] = hs["client_cpu_s"] * 1e6 / hs["measured"]
+        if dot:
+            m["dot_seq_qps"] = statistics.median(dot["samples"])
+            m["dot_p10"], m["dot_p90"] = quantile(dot["samples"], 0.1), quantile(dot["samples"], 0.9)
+            m["dot_n"] = len(dot["samples"])
+            m["unbound_cpu_us_per_query_seq"] = dot["cpu_ns"] / 1e3 / dot["measured"]
+        if peak:
+            m["dot_peak_qps"] = statistics.median(peak["samples"])
+            m["peak_n"] = len(peak["samples"])
+            m["peak_failures"] = peak["failures"]
+            m["unbound_cpu_us_per_query_peak"] = peak["cpu_ns"] / 1e3 / max(peak["measured"], 1)
+            m["peak_server_util"] = peak["cpu_ns"] / 1e9 / peak["seconds"] if peak["seconds"] else None
+            m["peak_client_util"] = peak["client_cpu_s"] / peak["seconds"] if peak["seconds"] else None
+        out[cfg] = m
+    return out
+
+
+def load_bench(path):
+    """Server-side crypto per handshake from `fast25519 bench --json` (ticks and microseconds)."""
+    with open(path) as f:
+        b = json.load(f)
+    ghz = b["tsc_ghz"]
+    ticks = {}
+    for row in b["results"]:
+        key = (row["op"], row["impl"], row.get("path", "-"))
+        ticks[key] = row["ticks_median"]
+    res = {"tsc_ghz": ghz}
+    try:
+        t = sum(min(v for (op, impl, _), v in ticks.items() if op == o and impl == "openssl")
+                for o in SERVER_CRYPTO_OPS)
+        res["openssl_crypto_ticks_per_handshake"] = t
+        res["openssl_crypto_us_per_handshake"] = t / ghz / 1e3
+    except ValueError:
+        return None
+    paths = sorted({p for (_, impl, p) in ticks if impl == "fast25519"})
+    res["fast25519_crypto_us_per_handshake"] = {}
+    for p in paths:
+        try:
+            t = sum(ticks[(o, "fast25519", p)] for o in SERVER_CRYPTO_OPS)
+            res["fast25519_crypto_us_per_handshake"][p] = t / ghz / 1e3
+        except KeyError:
+            pass
+    return res
+
+
+def load_stats(stats_dir):
+    """Provider counters (FAST25519_STATS lines) summed per config and side."""
+    out = {}
+    for f in sorted(glob.glob(os.path.join(stats_dir, "stats.*"))):
+        base = os.path.basename(f)[len("stats."):]
+        cfg, side = base.rsplit(".", 1)
+        tot, impls, warm, lines = {}, set(), set(), 0
+        with open(f) as fh:
+            for line in fh:
+                try:
+                    j = json.loads(line)
+                except ValueError:
+                    continue
+                lines += 1
+                for k, v in j.items():
+                    if k == "impl":
+                        impls.add(v)
+                    elif k == "warmup":
+                        warm.add(v)
+                    elif isinstance(v, (int, float)) and k not in ("pid", "pool_size"):
+                        tot[k] = tot.get(k, 0) + v
+        tot["processes"] = lines
+        tot["impl"] = ",".join(sorted(impls))
+        tot["warmup"] = ",".join(sorted(warm))
+        out[(cfg, side)] = tot
+    return out
+
+
+def pct(a, b):
+    if a is None or b is None or b == 0:
+        return None
+    return (a / b - 1.0) * 100.0
+
+
+def fmt(v, nd=0):
+    if v is None:
+        return "n/a"
+    return f"{v:,.{nd}f}"
+
+
+def fmt_pct(v):
+    return "n/a" if v is None else f"{v:+.1f}%"
+
+
+def ceiling(m, bench):
+    if bench is None or "x25519" not in m or "server_cpu_us_per_handshake" not in m["x25519"]:
+        return None
+    x = m["x25519"]["server_cpu_us_per_handshake"]
+    crypto = bench["openssl_crypto_us_per_handshake"]
+    cpu = x - crypto
+    c = {
+        "source": "fast25519 bench --json: openssl x25519_keygen + x25519_derive + ed25519_sign (ticks_median)",
+        "tsc_ghz": bench["tsc_ghz"],
+        "openssl_crypto_us_per_handshake": round(crypto, 3),
+        "x25519_server_cpu_us_per_handshake": round(x, 3),
+        "ceiling_server_cpu_us_per_handshake": round(cpu, 3),
+        "ceiling_handshakes_per_s": round(1e6 / cpu, 1) if cpu > 0 else None,
+        "fast25519_crypto_us_per_handshake": {k: round(v, 3) for k, v in
+                                              bench["fast25519_crypto_us_per_handshake"].items()},
+        "fraction_of_way": {},
+    }
+    for cfg in ("fast25519", "fast25519-server", "fast25519-server-warmoff"):
+        if cfg in m and "server_cpu_us_per_handshake" in m[cfg]:
+            c["fraction_of_way"][cfg] = round((x - m[cfg]["server_cpu_us_per_handshake"]) / crypto, 4)
+    return c
+
+
+def json_doc(m, ceil):
+    keys = ["handshakes_per_s", "server_cpu_us_per_handshake", "dot_seq_qps", "dot_peak_qps"]
+    doc = {"configs": {}, "ceiling": ceil if ceil is not None else {}}
+    for cfg in JSON_CONFIGS:
+        doc["configs"][cfg] = {k: (round(m[cfg][k], 3) if cfg in m and m[cfg].get(k) is not None else None)
+                               for k in keys}
+    return doc
+
+
+def markdown(m, ceil, stats, meta):
+    L = []
+    L.append("# fast25519 end-to-end: TLS 1.3 handshakes and DNS-over-TLS")
+    L.append("")
+    L.append("```")
+    L.extend(meta)
+    L.append("```")
+    L.append("")
+    L.append("## Medians")
+    L.append("")
+    L.append("| config | handshakes/s (p10-p90) | server CPU us/handshake | client CPU us/handshake | "
+             "DoT seq q/s (p10-p90) | DoT peak q/s | unbound CPU us/query (seq / peak) | CPU use at peak: unbound / clients |")
+    L.append("|---|---|---|---|---|---|---|---|")
+    for cfg in CONFIGS:
+        if cfg not in m:
+            L.append(f"| {cfg} | skipped | | | | | | |")
+            continue
+        d = m[cfg]
+        L.append(
+            f"| {cfg} | {fmt(d.get('handshakes_per_s'))} ({fmt(d.get('hs_p10'))}-{fmt(d.get('hs_p90'))}, "
+            f"n={d.get('hs_n', 0)}) | {fmt(d.get('server_cpu_us_per_handshake'), 1)} "
+            f"(stat: {fmt(d.get('server_cpu_us_per_handshake_stat'), 1)}) | "
+            f"{fmt(d.get('client_cpu_us_per_handshake'), 1)} | "
+            f"{fmt(d.get('dot_seq_qps'))} ({fmt(d.get('dot_p10'))}-{fmt(d.get('dot_p90'))}, n={d.get('dot_n', 0)}) | "
+            f"{fmt(d.get('dot_peak_qps'))} (n={d.get('peak_n', 0)}{', failed ' + str(d['peak_failures']) if d.get('peak_failures') else ''}) | "
+            f"{fmt(d.get('unbound_cpu_us_per_query_seq'), 1)} / {fmt(d.get('unbound_cpu_us_per_query_peak'), 1)} | "
+            f"{fmt(100 * d['peak_server_util'] if d.get('peak_server_util') is not None else None)}% / "
+            f"{fmt(100 * d['peak_client_util'] if d.get('peak_client_util') is not None else None)}% |")
+    L.append("")
+    L.append("Server CPU: all threads of the server process (`/proc/PID/task/*/schedstat`, ns); "
+             "`stat:` is the same from `/proc/PID/stat` utime+stime (10 ms ticks). Client CPU: the benchmark "
+             "client's own user+system time (getrusage). CPU use at peak: CPU seconds per wall second of the "
+             "peak windows (1.0 = one CPU saturated); below ~90% for unbound the peak is not server-bound.")
+    L.append("")
+    for ref in ("x25519", "p256"):
+        if ref not in m:
+            continue
+        L.append(f"## Ratios vs `{ref}` (same run)")
+        L.append("")
+        L.append("| config | handshakes/s | server CPU/handshake | DoT seq q/s | DoT peak q/s |")
+        L.append("|---|---|---|---|---|")
+        for cfg in CONFIGS:
+            if cfg not in m or cfg == ref:
+                continue
+            a, b = m[cfg], m[ref]
+            L.append(f"| {cfg} | {fmt_pct(pct(a.get('handshakes_per_s'), b.get('handshakes_per_s')))} | "
+                     f"{fmt_pct(pct(a.get('server_cpu_us_per_handshake'), b.get('server_cpu_us_per_handshake')))} | "
+                     f"{fmt_pct(pct(a.get('dot_seq_qps'), b.get('dot_seq_qps')))} | "
+                     f"{fmt_pct(pct(a.get('dot_peak_qps'), b.get('dot_peak_qps')))} |")
+        L.append("")
+    L.append("## Zero-crypto ceiling")
+    L.append("")
+    if ceil is None:
+        L.append("Not computed (no `fast25519 bench --json` result or no `x25519` run).")
+    else:
+        fp = ", ".join(f"{k} {v:.1f} us" for k, v in ceil["fast25519_crypto_us_per_handshake"].items())
+        L.append(f"- OpenSSL server-side crypto per handshake (X25519 keygen + derive + Ed25519 sign, "
+                 f"`fast25519 bench`, TSC {ceil['tsc_ghz']} GHz): {ceil['openssl_crypto_us_per_handshake']:.1f} us"
+                 f" (fast25519 library, same ops: {fp or 'n/a'})")
+        L.append(f"- `x25519` server CPU per handshake: {ceil['x25519_server_cpu_us_per_handshake']:.1f} us; "
+                 f"minus that crypto = ceiling {ceil['ceiling_server_cpu_us_per_handshake']:.1f} us "
+                 f"= {fmt(ceil['ceiling_handshakes_per_s'])} handshakes/s per server CPU if crypto cost nothing")
+        for cfg, f in ceil["fraction_of_way"].items():
+            L.append(f"- `{cfg}` goes {100 * f:.1f}% of the way from `x25519` to the ceiling")
+    L.append("")
+    L.append("## Issue 5 targets (provider on both sides, `fast25519`, vs `x25519`)")
+    L.append("")
+    if "fast25519" in m and "x25519" in m:
+        a, b = m["fast25519"], m["x25519"]
+        hs = pct(a.get("handshakes_per_s"), b.get("handshakes_per_s"))
+        pk = pct(a.get("dot_peak_qps"), b.get("dot_peak_qps"))
+        fr = ceil["fraction_of_way"].get("fast25519") if ceil else None
+
+        def verdict(v, t):
+            return "n/a" if v is None else ("met" if v >= t else "MISSED")
+        L.append(f"- sequential handshakes/s >= +30%: {fmt_pct(hs)} -> {verdict(hs, 30.0)}")
+        L.append(f"- server CPU/handshake >= 80% of the way to the ceiling: "
+                 f"{'n/a' if fr is None else f'{100 * fr:.1f}%'} -> {verdict(None if fr is None else 100 * fr, 80.0)}")
+        L.append(f"- DoT peak q/s >= +15%: {fmt_pct(pk)} -> {verdict(pk, 15.0)}")
+    else:
+        L.append("- not evaluated (`fast25519` or `x25519` did not run)")
+    L.append("")
+    if stats:
+        L.append("## Provider counters (FAST25519_STATS, summed over processes)")
+        L.append("")
+        cols = ["x25519_keygen", "x25519_derive", "ed25519_sign", "ed25519_verify", "pool_hits", "pool_misses",
+                "pool_refills", "warmup_ticks"]
+        L.append("| config | side | processes | impl | warmup | " + " | ".join(cols) + " |")
+        L.append("|---|---|---|---|---|" + "---|" * len(cols))
+        for (cfg, side), t in sorted(stats.items()):
+            L.append(f"| {cfg} | {side} | {t['processes']} | {t['impl']} | {t['warmup']} | " +
+                     " | ".join(str(t.get(k, 0)) for k in cols) + " |")
+        L.append("")
+    return "\n".join(L) + "\n"
+
+
+def warn_counters(stats):
+    for cfg, sides in (("fast25519", ("server", "client")), ("fast25519-server", ("server",)),
+                       ("fast25519-server-warmoff", ("server",))):
+        for side in sides:
+            t = stats.get((cfg, side))
+            if t is None:
+                continue
+            if t.get("x25519_keygen", 0) == 0:
+                print(f"e2e: WARNING: {cfg} {side}: the provider served no X25519 keygen", file=sys.stderr)
+
+
+def plots(runs, m, ceil, outdir):
+    data = os.path.join(outdir, "raw")
+    os.makedirs(data, exist_ok=True)
+    present = [c for c in CONFIGS if c in runs]
+    for test in ("hs", "dot", "peak"):
+        for cfg in present:
+            s = sorted(runs[cfg].get(test, {}).get("samples", []))
+            with open(os.path.join(data, f"cdf.{test}.{cfg}.dat"), "w") as f:
+                for i, v in enumerate(s):
+                    f.write(f"{v:.3f} {(i + 1) / len(s):.5f}\n")
+    with open(os.path.join(data, "server_cpu.dat"), "w") as f:
+        for i, cfg in enumerate(present):
+            v = m[cfg].get("server_cpu_us_per_handshake")
+            if v is not None:
+                f.write(f"{i} \"{cfg}\" {v:.3f}\n")
+    titles = {"hs": ("handshakes_cdf.png", "TLS 1.3 handshakes (sequential, one client)", "connections/s"),
+              "dot": ("dot_cdf.png", "DNS-over-TLS queries (sequential, unbound)", "queries/s"),
+              "peak": ("dot_peak_cdf.png", "DNS-over-TLS peak throughput (concurrent clients, unbound)", "queries/s")}
+    script = ["set terminal pngcairo size 900,560 font ',11'", "set key bottom right", "set grid",
+              "set ylabel 'cumulative fraction of samples'", "set yrange [0:1]"]
+    for test, (png, title, xl) in titles.items():
+        curves = [f"'{data}/cdf.{test}.{c}.dat' using 1:2 with steps lw 2 title '{c}'" for c in present
+                  if os.path.getsize(os.path.join(data, f"cdf.{test}.{c}.dat")) > 0]
+        if not curves:
+            continue
+        script += [f"set output '{os.path.join(outdir, png)}'", f"set title '{title}'", f"set xlabel '{xl}'",
+                   "plot " + ", ".join(curves)]
+    script += ["unset yrange", "set autoscale y", "set yrange [0:*]", "set key top right",
+               f"set output '{os.path.join(outdir, 'server_cpu.png')}'",
+               "set title 'Server CPU time per TLS 1.3 handshake (openssl s_server, all threads)'",
+               "set xlabel ''", "set ylabel 'microseconds per handshake'", "set style fill solid 0.6",
+               "set boxwidth 0.6", "set xrange [-0.6:%f]" % (len(present) - 0.4)]
+    plot = [f"'{data}/server_cpu.dat' using 1:3:xtic(2) with boxes notitle",
+            f"'' using 1:3:(sprintf('%.0f', $3)) with labels offset 0,1 notitle"]
+    if ceil is not None:
+        script.append(f"ceil = {ceil['ceiling_server_cpu_us_per_handshake']}")
+        plot.append("ceil with lines dt 2 lw 2 title 'zero-crypto ceiling'")
+    script.append("plot " + ", ".join(plot))
+    with open(os.path.join(data, "plots.gp"), "w") as f:
+        f.write("\n".join(script) + "\n")
+    subprocess.run(["gnuplot", os.path.join(data, "plots.gp")], check=True)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--raw", required=True)
+    ap.add_argument("--meta")
+    ap.add_argument("--stats-dir")
+    ap.add_argument("--bench")
+    ap.add_argument("--clk-tck", type=int, default=100)
+    ap.add_argument("--md", required=True)
+    ap.add_argument("--json", action="append", default=[])
+    ap.add_argument("--plots")
+    a = ap.parse_args()
+    runs = load_runs(a.raw)
+    m = metrics(runs, a.clk_tck)
+    bench = load_bench(a.bench) if a.bench else None
+    ceil = ceiling(m, bench)
+    stats = load_stats(a.stats_dir) if a.stats_dir else {}
+    warn_counters(stats)
+    meta = open(a.meta).read().splitlines() if a.meta else []
+    with open(a.md, "w") as f:
+        f.write(markdown(m, ceil, stats, meta))
+    for j in a.json:
+        with open(j, "w") as f:
+            json.dump(json_doc(m, ceil), f, indent=2)
+            f.write("\n")
+    if a.plots:
+        plots(runs, m, ceil, a.plots)
+
+
+if __name__ == "__main__":
+    main()
