@@ -147,6 +147,19 @@ static inline jval *json_load(const char *path)
     return v;
 }
 
+static inline void json_free(jval *v)
+{
+    if (v == NULL) return;
+    for (size_t i = 0; i < v->n; i++) {
+        json_free(v->items[i]);
+        if (v->keys) free(v->keys[i]);
+    }
+    free(v->items);
+    free(v->keys);
+    free(v->str);
+    free(v);
+}
+
 static inline jval *jget(const jval *o, const char *key)
 {
     if (o == NULL || o->t != J_OBJ) return NULL;

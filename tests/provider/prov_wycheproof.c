@@ -124,5 +124,6 @@ int main(int argc, char **argv)
            path, n, nvalid, nacc, ninvalid, nderived, prov_impl(prov), g_failures);
     OSSL_PROVIDER_unload(prov);
     OSSL_LIB_CTX_free(ctx);
+    json_free(doc);
     return g_failures ? 1 : 0;
 }
