@@ -93,6 +93,28 @@ F25519_IFMA_TARGET static void ladder8(fe51x8 *xo, fe51x8 *zo, const uint8_t k[8
     f25519_wipe(&e, sizeof e); f25519_wipe(&f, sizeof f); f25519_wipe(&t, sizeof t);
 }
 
+/* Lane transposes with plain stores/loads: fe8_pack/fe8_unpack use
+ * gather/scatter, which are slow on Zen 4 and which MemorySanitizer reports
+ * when the data is secret (it checks scatter data like an address). */
+F25519_IFMA_TARGET static void lanes_in(fe51x8 *h, const fe51 f[8])
+{
+    uint64_t t[8];
+    for (int i = 0; i < 5; i++) {
+        for (int j = 0; j < 8; j++) t[j] = f[j].v[i];
+        h->v[i] = _mm512_loadu_si512((const void *)t);
+    }
+    f25519_wipe(t, sizeof t);
+}
+F25519_IFMA_TARGET static void lanes_out(fe51 f[8], const fe51x8 *h)
+{
+    uint64_t t[8];
+    for (int i = 0; i < 5; i++) {
+        _mm512_storeu_si512((void *)t, h->v[i]);
+        for (int j = 0; j < 8; j++) f[j].v[i] = t[j];
+    }
+    f25519_wipe(t, sizeof t);
+}
+
 /* 1/z for the eight lanes with one 4-lane inversion (Montgomery's trick on
  * lane pairs i, i+4): w = z_lo z_hi, 1/z_lo = z_hi / w, 1/z_hi = z_lo / w.
  * The 4-lane chain (fe4_sqr) has about half the latency of an 8-lane one,
@@ -104,7 +126,7 @@ F25519_IFMA_TARGET static __mmask8 invert_pairs(fe51x8 *out, const fe51x8 *z)
 {
     fe51 tmp[8];
     __mmask8 zero = 0;
-    fe8_unpack(tmp, z);
+    lanes_out(tmp, z);
     for (int i = 0; i < 8; i++) zero |= (__mmask8)(fe51_iszero(&tmp[i]) << i);
     f25519_wipe(tmp, sizeof tmp);
     fe51x8 zz;
@@ -135,12 +157,12 @@ F25519_IFMA_TARGET void f25519_ladder_ifma_x8(uint8_t out[8][32], const uint8_t 
     fe51 tmp[8];
     fe51x8 x1, x2, z2;
     for (int i = 0; i < 8; i++) fe51_frombytes(&tmp[i], u[i]); /* drops bit 255 */
-    fe8_pack(&x1, tmp);
+    lanes_in(&x1, tmp);
     ladder8(&x2, &z2, k, &x1);
     __mmask8 zero = invert_pairs(&z2, &z2);
     lx8_mul(&x2, &x2, &z2);
     for (int i = 0; i < 5; i++) x2.v[i] = _mm512_maskz_mov_epi64((__mmask8)~zero, x2.v[i]);
-    fe8_unpack(tmp, &x2);
+    lanes_out(tmp, &x2);
     for (int i = 0; i < 8; i++) fe51_tobytes(out[i], &tmp[i]);
     f25519_wipe(tmp, sizeof tmp);
     f25519_wipe(&x2, sizeof x2);
