@@ -131,80 +131,80 @@ F25519_IFMA_INLINE __m256i fey_x19(__m256i x)
         fey_carry((out), &t_);                                                 \
     } while (0)
 
-/* h = f * g. f, g limbs < 2^52 -> R. Schoolbook (paper eq. 2): the low half
- * of f_i g_j goes to l_{i+j}, the high half to u_{i+j+1} (weight 2). Each
- * accumulator is at most 5 lo (< 2^52 each) resp. 5 hi (< 2^52) terms, so
- * h_k = l_k + 2 u_k < 15 * 2^52 < 2^56. */
+/* h = f * g, f, g limbs < 2^52 -> R. Same products and reduction as
+ * fe8_mul, but latency-ordered for the single dependency chain of a
+ * verification: no accumulation chain is longer than 3 IFMAs (the long
+ * columns are split in two and added), since a 256-bit IFMA issues twice
+ * per cycle and the chain latency, not the issue rate, bounds one point. */
+#define FEY_LO(a, b) fey_madlo(z, (a), (b))
+#define FEY_HI(a, b) fey_madhi(z, (a), (b))
 F25519_IFMA_INLINE void fey_mul(fe51y4 *h, const fe51y4 *f, const fe51y4 *g)
 {
     const __m256i z = _mm256_setzero_si256();
     __m256i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
     __m256i g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
-    __m256i l0, l1, l2, l3, l4, l5, l6, l7, l8, u1, u2, u3, u4, u5, u6, u7, u8, u9;
-    l0 = fey_madlo(z, f0, g0);
-    u1 = fey_madhi(z, f0, g0);
-    l1 = fey_madlo(fey_madlo(z, f0, g1), f1, g0);
-    u2 = fey_madhi(fey_madhi(z, f0, g1), f1, g0);
-    l2 = fey_madlo(fey_madlo(fey_madlo(z, f0, g2), f1, g1), f2, g0);
-    u3 = fey_madhi(fey_madhi(fey_madhi(z, f0, g2), f1, g1), f2, g0);
-    l3 = fey_madlo(fey_madlo(fey_madlo(fey_madlo(z, f0, g3), f1, g2), f2, g1), f3, g0);
-    u4 = fey_madhi(fey_madhi(fey_madhi(fey_madhi(z, f0, g3), f1, g2), f2, g1), f3, g0);
-    l4 = fey_madlo(fey_madlo(fey_madlo(fey_madlo(fey_madlo(z, f0, g4), f1, g3), f2, g2), f3, g1), f4, g0);
-    u5 = fey_madhi(fey_madhi(fey_madhi(fey_madhi(fey_madhi(z, f0, g4), f1, g3), f2, g2), f3, g1), f4, g0);
-    l5 = fey_madlo(fey_madlo(fey_madlo(fey_madlo(z, f1, g4), f2, g3), f3, g2), f4, g1);
-    u6 = fey_madhi(fey_madhi(fey_madhi(fey_madhi(z, f1, g4), f2, g3), f3, g2), f4, g1);
-    l6 = fey_madlo(fey_madlo(fey_madlo(z, f2, g4), f3, g3), f4, g2);
-    u7 = fey_madhi(fey_madhi(fey_madhi(z, f2, g4), f3, g3), f4, g2);
-    l7 = fey_madlo(fey_madlo(z, f3, g4), f4, g3);
-    u8 = fey_madhi(fey_madhi(z, f3, g4), f4, g3);
-    l8 = fey_madlo(z, f4, g4);
-    u9 = fey_madhi(z, f4, g4);
+    __m256i l0 = FEY_LO(f0, g0);
+    __m256i u1 = FEY_HI(f0, g0);
+    __m256i l1 = fey_madlo(FEY_LO(f0, g1), f1, g0);
+    __m256i u2 = fey_madhi(FEY_HI(f0, g1), f1, g0);
+    __m256i l2 = fey_madlo(fey_madlo(FEY_LO(f0, g2), f1, g1), f2, g0);
+    __m256i u3 = fey_madhi(fey_madhi(FEY_HI(f0, g2), f1, g1), f2, g0);
+    __m256i l3 = _mm256_add_epi64(fey_madlo(FEY_LO(f0, g3), f1, g2), fey_madlo(FEY_LO(f2, g1), f3, g0));
+    __m256i u4 = _mm256_add_epi64(fey_madhi(FEY_HI(f0, g3), f1, g2), fey_madhi(FEY_HI(f2, g1), f3, g0));
+    __m256i l4 = _mm256_add_epi64(fey_madlo(fey_madlo(FEY_LO(f0, g4), f1, g3), f2, g2),
+                                  fey_madlo(FEY_LO(f3, g1), f4, g0));
+    __m256i u5 = _mm256_add_epi64(fey_madhi(fey_madhi(FEY_HI(f0, g4), f1, g3), f2, g2),
+                                  fey_madhi(FEY_HI(f3, g1), f4, g0));
+    __m256i l5 = _mm256_add_epi64(fey_madlo(FEY_LO(f1, g4), f2, g3), fey_madlo(FEY_LO(f3, g2), f4, g1));
+    __m256i u6 = _mm256_add_epi64(fey_madhi(FEY_HI(f1, g4), f2, g3), fey_madhi(FEY_HI(f3, g2), f4, g1));
+    __m256i l6 = fey_madlo(fey_madlo(FEY_LO(f2, g4), f3, g3), f4, g2);
+    __m256i u7 = fey_madhi(fey_madhi(FEY_HI(f2, g4), f3, g3), f4, g2);
+    __m256i l7 = fey_madlo(FEY_LO(f3, g4), f4, g3);
+    __m256i u8 = fey_madhi(FEY_HI(f3, g4), f4, g3);
+    __m256i l8 = FEY_LO(f4, g4);
+    __m256i u9 = FEY_HI(f4, g4);
 #define FEY_LU(l, u) _mm256_add_epi64((l), _mm256_add_epi64((u), (u)))
     FEY_REDUCE(h, l0, FEY_LU(l1, u1), FEY_LU(l2, u2), FEY_LU(l3, u3), FEY_LU(l4, u4), FEY_LU(l5, u5),
                FEY_LU(l6, u6), FEY_LU(l7, u7), FEY_LU(l8, u8), _mm256_add_epi64(u9, u9));
 #undef FEY_LU
 }
 
-/* h = f^2. f limbs < 2^52 -> R. Cross products f_i f_j (i < j) once:
- * h_k = 2 (L_k + 2 U_k) + lo(f_{k/2}^2) where L_k collects lo(f_i f_j)
- * (i + j = k) plus hi(f_m^2) for k = 2m + 1 (weight 2 = counted in the
- * doubling), U_k collects hi(f_i f_j) (i + j = k - 1). At most 2 cross pairs
- * per position: h_k < (2*3 + 4*2 + 1) * 2^52 < 2^56. */
+/* h = f^2 (as fe8_sqr; the diagonal low halves are added last, off the
+ * critical path). f limbs < 2^52 -> R. */
 F25519_IFMA_INLINE void fey_sqr(fe51y4 *h, const fe51y4 *f)
 {
     const __m256i z = _mm256_setzero_si256();
     __m256i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
-    __m256i L1, L2, L3, L4, L5, L6, L7, U2, U3, U4, U5, U6, U7, U8;
-    L1 = fey_madlo(fey_madhi(z, f0, f0), f0, f1);
-    U2 = fey_madhi(z, f0, f1);
-    L2 = fey_madlo(z, f0, f2);
-    U3 = fey_madhi(z, f0, f2);
-    L3 = fey_madlo(fey_madlo(fey_madhi(z, f1, f1), f0, f3), f1, f2);
-    U4 = fey_madhi(fey_madhi(z, f0, f3), f1, f2);
-    L4 = fey_madlo(fey_madlo(z, f0, f4), f1, f3);
-    U5 = fey_madhi(fey_madhi(z, f0, f4), f1, f3);
-    L5 = fey_madlo(fey_madlo(fey_madhi(z, f2, f2), f1, f4), f2, f3);
-    U6 = fey_madhi(fey_madhi(z, f1, f4), f2, f3);
-    L6 = fey_madlo(z, f2, f4);
-    U7 = fey_madhi(z, f2, f4);
-    L7 = fey_madlo(fey_madhi(z, f3, f3), f3, f4);
-    U8 = fey_madhi(z, f3, f4);
-    /* h_k = 2 (L_k + 2 U_k) + lo(diag); position 8: 4 U_8 + lo(f4^2);
-     * position 9: 2 hi(f4^2). */
+    __m256i L1 = fey_madlo(FEY_HI(f0, f0), f0, f1);
+    __m256i U2 = FEY_HI(f0, f1);
+    __m256i L2 = FEY_LO(f0, f2);
+    __m256i U3 = FEY_HI(f0, f2);
+    __m256i L3 = _mm256_add_epi64(fey_madlo(FEY_HI(f1, f1), f0, f3), FEY_LO(f1, f2));
+    __m256i U4 = fey_madhi(FEY_HI(f0, f3), f1, f2);
+    __m256i L4 = fey_madlo(FEY_LO(f0, f4), f1, f3);
+    __m256i U5 = fey_madhi(FEY_HI(f0, f4), f1, f3);
+    __m256i L5 = _mm256_add_epi64(fey_madlo(FEY_HI(f2, f2), f1, f4), FEY_LO(f2, f3));
+    __m256i U6 = fey_madhi(FEY_HI(f1, f4), f2, f3);
+    __m256i L6 = FEY_LO(f2, f4);
+    __m256i U7 = FEY_HI(f2, f4);
+    __m256i L7 = fey_madlo(FEY_HI(f3, f3), f3, f4);
+    __m256i U8 = FEY_HI(f3, f4);
 #define FEY_SQ_POS(L, U) fey_dbl64(_mm256_add_epi64((L), fey_dbl64(U)))
-    __m256i h0 = fey_madlo(z, f0, f0);
+    __m256i h0 = FEY_LO(f0, f0);
     __m256i h1 = fey_dbl64(L1);
-    __m256i h2 = fey_madlo(FEY_SQ_POS(L2, U2), f1, f1);
+    __m256i h2 = _mm256_add_epi64(FEY_SQ_POS(L2, U2), FEY_LO(f1, f1));
     __m256i h3 = FEY_SQ_POS(L3, U3);
-    __m256i h4 = fey_madlo(FEY_SQ_POS(L4, U4), f2, f2);
+    __m256i h4 = _mm256_add_epi64(FEY_SQ_POS(L4, U4), FEY_LO(f2, f2));
     __m256i h5 = FEY_SQ_POS(L5, U5);
-    __m256i h6 = fey_madlo(FEY_SQ_POS(L6, U6), f3, f3);
+    __m256i h6 = _mm256_add_epi64(FEY_SQ_POS(L6, U6), FEY_LO(f3, f3));
     __m256i h7 = FEY_SQ_POS(L7, U7);
-    __m256i h8 = fey_madlo(fey_dbl64(fey_dbl64(U8)), f4, f4);
-    __m256i h9 = fey_dbl64(fey_madhi(z, f4, f4));
+    __m256i h8 = _mm256_add_epi64(fey_dbl64(fey_dbl64(U8)), FEY_LO(f4, f4));
+    __m256i h9 = fey_dbl64(FEY_HI(f4, f4));
 #undef FEY_SQ_POS
     FEY_REDUCE(h, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9);
 }
+#undef FEY_LO
+#undef FEY_HI
 
 /* h = f * c for a small constant broadcast c (c < 2^20), f limbs < 2^52 -> R.
  * lo(f_k c) at k, hi(f_k c) (< 2^20) at k+1 with weight 2. */
@@ -263,26 +263,32 @@ F25519_IFMA_INLINE void ge14_add(ge14 *r, const ge14 *p, const ge14_pre *q)
     ge14_perm(&n, &m, GE14_IMM(3, 2, 0, 1));      /* [F, H, E, G] */
     fey_mul(r, &m, &n);                           /* [X, Y, T, Z] */
 }
-/* r = 2p (as ge24_dbl) */
+/* r = 2p, with 2XY in place of (X + Y)^2 - X^2 - Y^2 so that the first
+ * round is one multiplication of permuted inputs (no carry in front):
+ * S = [X, Y, Z, X] * [X, Y, Z, Y] = [XX, YY, ZZ, XY];
+ * X' = 2XY, Y' = YY + XX, Z' = YY - XX, T' = 2ZZ - Z';
+ * [X, Y, T, Z] = [X'T', Y'Z', X'Y', Z'T'].
+ * Bounds: U lanes < 2^53.3; T' = 2ZZ + 8p - Z' (8p limbs >= 2^54 - 152 > Z'),
+ * < 2^55; one carry -> R before the last multiplication. */
 F25519_IFMA_INLINE void ge14_dbl(ge14 *r, const ge14 *p)
 {
-    fe51y4 v, w, s, x2, a, b;
+    fe51y4 v, w, s, a, b, u;
     ge14_perm(&v, p, GE14_IMM(0, 1, 3, 0));       /* [X, Y, Z, X] */
-    ge14_perm(&w, p, GE14_IMM(1, 1, 1, 1));
-    ge14_madd_fe(&v, &v, 0x8, &v, &w);            /* lane 3: X + Y */
-    fey_carry(&v, &v);
-    fey_sqr(&s, &v);                              /* [XX, YY, ZZ, SS] */
-    ge14_perm(&w, &s, GE14_IMM(1, 1, 2, 3));
-    ge14_perm(&x2, &s, GE14_IMM(0, 0, 0, 0));
-    ge14_madd_fe(&w, &w, 0x1, &w, &x2);           /* Y' = YY + XX */
-    ge14_msub_fe(&w, &w, 0x2, &w, &x2);           /* Z' = YY - XX */
-    fey_carry(&w, &w);                            /* [Y', Z', ZZ, SS] */
-    ge14_perm(&a, &w, GE14_IMM(3, 0, 2, 1));      /* [SS, Y', ZZ, Z'] */
-    ge14_perm(&b, &w, GE14_IMM(0, 0, 2, 2));
-    ge14_madd_fe(&a, &a, 0x4, &a, &b);            /* 2 ZZ */
-    ge14_perm(&b, &w, GE14_IMM(0, 0, 1, 1));
-    ge14_msub_fe(&a, &a, 0x5, &a, &b);            /* X' = SS - Y', T' = 2ZZ - Z' */
-    fey_carry(&a, &a);                            /* [X', Y', T', Z'] */
+    ge14_perm(&w, p, GE14_IMM(0, 1, 3, 1));       /* [X, Y, Z, Y] */
+    fey_mul(&s, &v, &w);                          /* [XX, YY, ZZ, XY] */
+    ge14_perm(&a, &s, GE14_IMM(3, 1, 2, 1));      /* [XY, YY, ZZ, YY] */
+    ge14_perm(&b, &s, GE14_IMM(3, 0, 2, 0));      /* [XY, XX, ZZ, XX] */
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++)
+        u.v[i] = _mm256_mask_sub_epi64(_mm256_add_epi64(a.v[i], b.v[i]), 0x8,
+                                       _mm256_add_epi64(a.v[i], ge14_4p(i)), b.v[i]);
+    /* u = [2XY, YY + XX, 2ZZ, YY - XX] */
+    ge14_perm(&w, &u, GE14_IMM(0, 1, 3, 3));
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++)
+        u.v[i] = _mm256_mask_sub_epi64(u.v[i], 0x4, _mm256_add_epi64(u.v[i], _mm256_slli_epi64(ge14_4p(i), 1)),
+                                       w.v[i]);
+    fey_carry(&a, &u);                            /* [X', Y', T', Z'] */
     ge14_perm(&v, &a, GE14_IMM(0, 1, 0, 3));      /* [X', Y', X', Z'] */
     ge14_perm(&w, &a, GE14_IMM(2, 3, 1, 2));      /* [T', Z', Y', T'] */
     fey_mul(r, &v, &w);

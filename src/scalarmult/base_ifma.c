@@ -37,27 +37,23 @@ static void recode16(int8_t e[64], const uint8_t a[32])
     e[63] = (int8_t)(e[63] + carry);
 }
 
-/* t = sign(d) * table[|d|] per lane; tab = 8 entries of 15 limbs.
- * The 15 accumulators stay in registers (explicit unrolling). */
-F25519_IFMA_INLINE void lookup_bcast(ge8_precomp *t, const uint64_t (*tab)[15], __m512i d)
+/* t = sign(d) * table[|d|] per lane, tab = [15 limbs][8 entries]: all 15
+ * rows (the whole table) are loaded, and each lane picks entry |d| - 1 from
+ * the row with one in-register permutation (vpermq: constant time, no
+ * secret-dependent address); |d| = 0 gives the identity under a mask. */
+F25519_IFMA_INLINE void lookup_bcast(ge8_precomp *t, const uint64_t (*tab)[8], __m512i d)
 {
     __m512i ad = _mm512_abs_epi64(d);
     __mmask8 neg = _mm512_cmplt_epi64_mask(d, _mm512_setzero_si512());
-    __m512i acc[15];
+    __mmask8 nz = _mm512_test_epi64_mask(ad, ad);
+    __m512i idx = _mm512_sub_epi64(ad, _mm512_set1_epi64(1)); /* -1 (all ones) for 0: masked */
     const __m512i one = _mm512_set1_epi64(1), zero = _mm512_setzero_si512();
-#pragma GCC unroll 15
-    for (int i = 0; i < 15; i++) acc[i] = (i == 0 || i == 5) ? one : zero;
-    for (int v = 1; v <= 8; v++) {
-        __mmask8 k = _mm512_cmpeq_epi64_mask(ad, _mm512_set1_epi64(v));
-        const uint64_t *e = tab[v - 1];
-#pragma GCC unroll 15
-        for (int i = 0; i < 15; i++) acc[i] = _mm512_mask_set1_epi64(acc[i], k, (long long)e[i]);
-    }
 #pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
-        t->ypx.v[i] = acc[i];
-        t->ymx.v[i] = acc[5 + i];
-        t->xy2d.v[i] = acc[10 + i];
+        __m512i c1 = i == 0 ? one : zero;
+        t->ypx.v[i] = _mm512_mask_permutexvar_epi64(c1, nz, idx, _mm512_load_si512(tab[i]));
+        t->ymx.v[i] = _mm512_mask_permutexvar_epi64(c1, nz, idx, _mm512_load_si512(tab[5 + i]));
+        t->xy2d.v[i] = _mm512_mask_permutexvar_epi64(zero, nz, idx, _mm512_load_si512(tab[10 + i]));
     }
     ge8_precomp_cneg(t, neg);
 }

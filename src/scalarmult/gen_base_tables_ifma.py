@@ -6,8 +6,9 @@ even tables of paper 3.4, 32 of them) and v = 1..8, stored as affine
 precomputed points (y + x, y - x, 2 d x y), canonical, in 5 radix-2^51 limbs.
 
 Two layouts of the same points:
-  f25519_ifma_btab_8x1[32][8][15]: [table][v-1][limb], limbs in the order
-      ypx0..4, ymx0..4, xy2d0..4 (one point per entry, broadcast to 8 lanes).
+  f25519_ifma_btab_8x1[32][15][8]: [table][limb][v-1], limbs in the order
+      ypx0..4, ymx0..4, xy2d0..4: one zmm row holds limb i of the 8 entries,
+      so a lane selects its entry with one in-register permutation (vpermq).
   f25519_ifma_btab_1x8[4][8][15][8]: [step][v-1][limb][lane]; lane l at step
       s reads table u = 2 (4 l + s) (paper eq. 8: each lane owns 4 tables).
 Also the table of the 2x4 double-scalar method:
@@ -68,11 +69,11 @@ w(" * IFMA backend (affine precomputed points: y+x, y-x, 2dxy; limbs < 2^51). */
 w("#include <stdint.h>")
 w('#include "scalarmult/base_tables_ifma.h"')
 w("")
-w("const uint64_t f25519_ifma_btab_8x1[32][8][15] __attribute__((aligned(64))) = {")
+w("const uint64_t f25519_ifma_btab_8x1[32][15][8] __attribute__((aligned(64))) = {")
 for j in range(32):
     w("  {")
-    for v in range(1, 9):
-        w("    {" + ", ".join("0x%013xULL" % x for x in T[(2 * j, v)]) + "},")
+    for i in range(15):
+        w("    {" + ", ".join("0x%013xULL" % T[(2 * j, v)][i] for v in range(1, 9)) + "},")
     w("  },")
 w("};")
 w("")

@@ -1,10 +1,164 @@
-/* Scalar inversions for the IFMA backend's encodings (see inv_ifma.h). */
+/*
+ * Scalar inversions for the IFMA backend's encodings (see inv_ifma.h).
+ *
+ * f25519_ifma_fe_invert: constant-time Bernstein-Yang "safegcd" (divsteps)
+ * instead of the 254-squaring Fermat chain. f = p, g = x, delta = 1; 12
+ * batches of 62 divsteps = 744 >= floor((49 * 255 + 57) / 17) = 738, the
+ * bound of Bernstein-Yang Theorem 11.2 for 255-bit inputs, after which g = 0
+ * and f = +-1 for every x != 0 (x = 0 stays f = p, g = 0 and gives 0).
+ * Each batch works on the low 64 bits of f and g with branch-free masks,
+ * producing a 2x2 matrix (|entries| <= 2^62) that is then applied to the full
+ * f, g (signed radix-2^62, exact, divided by 2^62) and to d, e mod p (radix
+ * 2^51, not divided: the total factor 2^744 is removed at the end).
+ * Invariant after k batches: f * 2^(62k) = d x, g * 2^(62k) = e x (mod p),
+ * so 1/x = d * f * 2^-744 with f = +-1.
+ * Every loop has a fixed trip count; no branch or index depends on x.
+ */
 #include "scalarmult/inv_ifma.h"
+#include <string.h>
 #include "impl.h"
+
+#define M62 ((uint64_t)0x3fffffffffffffffULL)
+#define M51 ((uint64_t)0x7ffffffffffffULL)
+typedef unsigned __int128 u128;
+
+/* wipe with plain stores kept alive by a compiler barrier */
+static void wipe(void *p, size_t n)
+{
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+typedef __int128 i128;
+
+/* value = v[0] + 2^62 v[1] + ... + 2^248 v[4]; v[0..3] in [0, 2^62), v[4] signed */
+typedef struct { int64_t v[5]; } s62;
+
+/* 62 divsteps on the low bits of f and g; t = transition matrix (u v; q r)
+ * with f_new 2^62 = u f + v g, g_new 2^62 = q f + r g. eta = -delta, so
+ * "delta > 0" is the sign bit of eta. */
+static int64_t divsteps62(int64_t eta, uint64_t f, uint64_t g, int64_t t[4])
+{
+    uint64_t u = 1, v = 0, q = 0, r = 1;
+    for (int i = 0; i < 62; i++) {
+        uint64_t c1 = (uint64_t)(eta >> 63);      /* delta > 0 */
+        uint64_t c2 = -(g & 1);                   /* g odd */
+        uint64_t x = (f ^ c1) - c1, y = (u ^ c1) - c1, z = (v ^ c1) - c1;
+        g += x & c2;
+        q += y & c2;
+        r += z & c2;
+        c1 &= c2; /* swap: (f, g) <- (g, (g - f) / 2), delta <- 1 - delta */
+        eta = (int64_t)(((uint64_t)eta ^ c1) - 1 - c1);
+        f += g & c1;
+        u += q & c1;
+        v += r & c1;
+        g >>= 1;
+        u <<= 1;
+        v <<= 1;
+    }
+    t[0] = (int64_t)u;
+    t[1] = (int64_t)v;
+    t[2] = (int64_t)q;
+    t[3] = (int64_t)r;
+    return eta;
+}
+
+/* (f, g) <- ((u f + v g) / 2^62, (q f + r g) / 2^62), exact */
+static void update_fg(s62 *f, s62 *g, const int64_t t[4])
+{
+    const int64_t u = t[0], v = t[1], q = t[2], r = t[3];
+    i128 cf = (i128)u * f->v[0] + (i128)v * g->v[0];
+    i128 cg = (i128)q * f->v[0] + (i128)r * g->v[0];
+    cf >>= 62;
+    cg >>= 62;
+    for (int i = 1; i < 5; i++) {
+        cf += (i128)u * f->v[i] + (i128)v * g->v[i];
+        cg += (i128)q * f->v[i] + (i128)r * g->v[i];
+        f->v[i - 1] = (int64_t)((uint64_t)cf & M62);
+        g->v[i - 1] = (int64_t)((uint64_t)cg & M62);
+        cf >>= 62;
+        cg >>= 62;
+    }
+    f->v[4] = (int64_t)cf;
+    g->v[4] = (int64_t)cg;
+}
+
+/* h = a d + b e mod p for |a|, |b| <= 2^62; d, e limbs < 2^52 -> h limbs
+ * < 2^51 + 2^23. Negative coefficients use 8p - d (8p limbs > 2^53 > d). */
+static void lincomb(fe51 *h, int64_t a, const fe51 *d, int64_t b, const fe51 *e)
+{
+    static const uint64_t p8[5] = { 0x3fffffffffff68ULL, 0x3ffffffffffff8ULL, 0x3ffffffffffff8ULL,
+                                    0x3ffffffffffff8ULL, 0x3ffffffffffff8ULL };
+    uint64_t sa = (uint64_t)(a >> 63), sb = (uint64_t)(b >> 63);
+    uint64_t aa = ((uint64_t)a ^ sa) - sa, ab = ((uint64_t)b ^ sb) - sb;
+    u128 r[5];
+    for (int i = 0; i < 5; i++) {
+        uint64_t ds = d->v[i] ^ (sa & (d->v[i] ^ (p8[i] - d->v[i])));
+        uint64_t es = e->v[i] ^ (sb & (e->v[i] ^ (p8[i] - e->v[i])));
+        r[i] = (u128)aa * ds + (u128)ab * es; /* < 2^63 * 2^55 */
+    }
+    for (int i = 0; i < 4; i++) {
+        r[i + 1] += r[i] >> 51;
+        r[i] &= M51;
+    }
+    r[0] += (r[4] >> 51) * 19; /* < 2^51 + 2^73 */
+    r[4] &= M51;
+    r[1] += r[0] >> 51;
+    r[0] &= M51;
+    for (int i = 0; i < 5; i++) h->v[i] = (uint64_t)r[i];
+}
+
+/* 2^-744 mod p */
+static const fe51 inv_2_744 = { { 0x1855b1b224df9ULL, 0x53b2845920bb8ULL, 0x33351c6729511ULL,
+                                  0x327acb1ceced8ULL, 0x38b66f98b076dULL } };
 
 void f25519_ifma_fe_invert(fe51 *out, const fe51 *z)
 {
-    fe51_invert(out, z);
+    uint8_t b[32];
+    uint64_t w[4];
+    s62 f, g;
+    fe51 d, e, t0, t1, c;
+    int64_t tm[4], eta = -1; /* delta = 1 */
+
+    fe51_tobytes(b, z); /* canonical x in [0, p) */
+    for (int i = 0; i < 4; i++) {
+        w[i] = 0;
+        for (int j = 0; j < 8; j++) w[i] |= (uint64_t)b[8 * i + j] << (8 * j);
+    }
+    g.v[0] = (int64_t)(w[0] & M62);
+    g.v[1] = (int64_t)(((w[0] >> 62) | (w[1] << 2)) & M62);
+    g.v[2] = (int64_t)(((w[1] >> 60) | (w[2] << 4)) & M62);
+    g.v[3] = (int64_t)(((w[2] >> 58) | (w[3] << 6)) & M62);
+    g.v[4] = (int64_t)(w[3] >> 56);
+    f.v[0] = (int64_t)(M62 - 18); /* p = 2^255 - 19 */
+    f.v[1] = f.v[2] = f.v[3] = (int64_t)M62;
+    f.v[4] = 127;
+    fe51_0(&d);
+    fe51_1(&e);
+
+    for (int k = 0; k < 12; k++) {
+        eta = divsteps62(eta, (uint64_t)f.v[0], (uint64_t)g.v[0], tm);
+        update_fg(&f, &g, tm);
+        lincomb(&t0, tm[0], &d, tm[1], &e);
+        lincomb(&t1, tm[2], &d, tm[3], &e);
+        d = t0;
+        e = t1;
+    }
+    /* f = +-1: 1/x = +-d * 2^-744 */
+    uint64_t neg = (uint64_t)(f.v[4] >> 63) & 1;
+    fe51_neg(&c, &inv_2_744);
+    fe51_carry(&c, &c);
+    fe51_cmov(&c, &inv_2_744, neg ^ 1);
+    fe51_mul(out, &d, &c);
+
+    wipe(b, sizeof b);
+    wipe(w, sizeof w);
+    wipe(&f, sizeof f);
+    wipe(&g, sizeof g);
+    wipe(&d, sizeof d);
+    wipe(&e, sizeof e);
+    wipe(&t0, sizeof t0);
+    wipe(&t1, sizeof t1);
+    wipe(tm, sizeof tm);
 }
 
 void f25519_ifma_fe_batch_invert(fe51 *out, const fe51 *z, size_t n)
@@ -28,7 +182,7 @@ void f25519_ifma_fe_batch_invert(fe51 *out, const fe51 *z, size_t n)
     out[0] = acc;
     fe51_0(&t);
     for (size_t i = 0; i < n; i++) fe51_cmov(&out[i], &t, isz[i]);
-    f25519_wipe(zz, sizeof zz);
-    f25519_wipe(pre, sizeof pre);
-    f25519_wipe(&acc, sizeof acc);
+    wipe(zz, sizeof zz);
+    wipe(pre, sizeof pre);
+    wipe(&acc, sizeof acc);
 }
