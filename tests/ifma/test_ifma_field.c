@@ -4,6 +4,7 @@
  */
 #include "ifma_test_util.h"
 #include "field/fe51x8_ifma.h"
+#include "scalarmult/inv_ifma.h"
 
 #define M51 ((1ULL << 51) - 1)
 #define RBOUND ((1ULL << 51) + (1ULL << 14))
@@ -104,6 +105,31 @@ int main(int argc, char **argv)
                 T_CHECK(same(&o[l], &r), "%s iter %d lane %d: value differs", names[op], it, l);
                 T_CHECK(reduced(&o[l]), "%s iter %d lane %d: limb bound exceeded", names[op], it, l);
             }
+        }
+    }
+    /* scalar safegcd inversion and the 8-element batch vs fe51_invert:
+     * random, small, p - k, non-canonical (>= p) and extreme-limb inputs */
+    for (int it = 0; it < iters * 5; it++) {
+        uint8_t b[32];
+        fe51 x, r1, r2;
+        t_randbytes(b, 32);
+        if (it < 16) { memset(b, 0, 32); b[0] = (uint8_t)it; }              /* 0..15 */
+        else if (it < 40) { memset(b, 0xff, 32); b[31] = 0x7f; b[0] = (uint8_t)(0xed - (it - 16)); } /* p+2 .. p-21 */
+        else if (it < 44) { memset(b, 0xff, 32); }                          /* 2^256 - 1 */
+        fe51_frombytes(&x, b);
+        if (it == 44) for (int i = 0; i < 5; i++) x.v[i] = (1ULL << 54) - 1; /* documented input max */
+        f25519_ifma_fe_invert(&r1, &x);
+        fe51_invert(&r2, &x);
+        T_CHECK(same(&r1, &r2), "fe_invert iter %d", it);
+    }
+    for (int it = 0; it < iters; it++) {
+        fe51 z[8], o[8], r;
+        fill(z, 1ULL << 52, it == 0);
+        if (it % 7 == 1) fe51_0(&z[it % 8]); /* a zero lane gives 0 alone */
+        f25519_ifma_fe_batch_invert(o, z, 8);
+        for (int l = 0; l < 8; l++) {
+            fe51_invert(&r, &z[l]);
+            T_CHECK(same(&o[l], &r), "batch_invert iter %d lane %d", it, l);
         }
     }
     if (t_failures) { printf("test_ifma_field: %d failures\n", t_failures); return 1; }
