@@ -109,6 +109,8 @@ static inline int hexval(char c)
 /* Decode hex; returns malloc'd bytes and *len, NULL on bad hex. */
 static inline unsigned char *unhex(const char *h, size_t *len)
 {
+    *len = 0;
+    if (h == NULL) return NULL;
     size_t n = strlen(h);
     if (n % 2) return NULL;
     unsigned char *b = malloc(n / 2 + 1);
