@@ -10,6 +10,7 @@
 #include "scalarmult/base_tables_ifma.h"
 #include "scalarmult/inv_ifma.h"
 #include "point/ge51x8_ifma.h"
+#include "point/ge51_2x4_ifma.h"
 #include "impl.h"
 
 /* Wipe secrets with vector-wide stores; the asm barrier keeps the stores
@@ -110,65 +111,79 @@ F25519_IFMA_TARGET static void base_8x1(ge8_p3 *r, const uint8_t a[8][32])
 #undef DIGITS
 }
 
-/* Sum of the eight lanes into every lane: three tree levels of full adds
- * with cross-lane permutations (halves, pairs, neighbours). */
-F25519_IFMA_INLINE void perm_p3(ge8_p3 *o, const ge8_p3 *p, __m512i idx)
+/* out = sum of the eight lane points of r. The 8x1 layout would waste half,
+ * then three quarters, of every lane at each tree level, so the points are
+ * re-packed two per vector in the 2x4 layout ([X, Y, T, Z | X, Y, T, Z],
+ * ge51_2x4_ifma.h) and summed with paper Alg. 1: 4 additions of 2 vector
+ * multiplications (+1 for the pre form) instead of 3 full 8x1 additions. */
+F25519_IFMA_TARGET static void lane_sum(ge51_p3 *out, const ge8_p3 *r)
 {
-    const fe51x8 *s[4] = { &p->X, &p->Y, &p->Z, &p->T };
-    fe51x8 *d[4] = { &o->X, &o->Y, &o->Z, &o->T };
+    uint64_t c[4][5][8] __attribute__((aligned(64))); /* [X, Y, T, Z][limb][point] */
+    uint64_t row[8] __attribute__((aligned(64)));
+    const fe51x8 *src[4] = { &r->X, &r->Y, &r->T, &r->Z };
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < 5; i++) _mm512_store_si512(c[k][i], src[k]->v[i]);
+    ge24 v[4];
+    for (int k = 0; k < 4; k++)     /* v[k] = [P_2k | P_2k+1] */
+        for (int i = 0; i < 5; i++) {
+            for (int j = 0; j < 8; j++) row[j] = c[j & 3][i][2 * k + (j >> 2)];
+            v[k].v[i] = _mm512_load_si512(row);
+        }
+    fe51 one, two;
+    fe51_1(&one);
+    fe51_0(&two);
+    two.v[0] = 2;
+    const fe51 *kc[8] = { &one, &one, &f25519_ifma_d2, &two, &one, &one, &f25519_ifma_d2, &two };
+    fe51x8 k112;
+    for (int i = 0; i < 5; i++) {
+        for (int j = 0; j < 8; j++) row[j] = kc[j]->v[i];
+        k112.v[i] = _mm512_load_si512(row);
+    }
+    ge24_pre q;
+    ge24_to_pre(&q, &v[2], &k112);
+    ge24_add(&v[0], &v[0], &q);       /* [P0 + P4 | P1 + P5] */
+    ge24_to_pre(&q, &v[3], &k112);
+    ge24_add(&v[1], &v[1], &q);       /* [P2 + P6 | P3 + P7] */
+    ge24_to_pre(&q, &v[1], &k112);
+    ge24_add(&v[0], &v[0], &q);       /* [even sum | odd sum] */
+    ge24_to_pre(&q, &v[0], &k112);
 #pragma GCC unroll 5
-    for (int c = 0; c < 4; c++)
-#pragma GCC unroll 5
-        for (int i = 0; i < 5; i++) d[c]->v[i] = _mm512_permutexvar_epi64(idx, s[c]->v[i]);
-}
-F25519_IFMA_TARGET static void lane_sum(ge8_p3 *r)
-{
-    ge8_p3 q;
-    ge8_cached c;
-    perm_p3(&q, r, _mm512_setr_epi64(4, 5, 6, 7, 0, 1, 2, 3));
-    ge8_to_cached(&c, &q);
-    ge8_add(r, r, &c);
-    perm_p3(&q, r, _mm512_setr_epi64(2, 3, 0, 1, 6, 7, 4, 5));
-    ge8_to_cached(&c, &q);
-    ge8_add(r, r, &c);
-    perm_p3(&q, r, _mm512_setr_epi64(1, 0, 3, 2, 5, 4, 7, 6));
-    ge8_to_cached(&c, &q);
-    ge8_add(r, r, &c);
+    for (int i = 0; i < 5; i++) q.v[i] = _mm512_shuffle_i64x2(q.v[i], q.v[i], 0x4e);
+    ge24_add(&v[0], &v[0], &q);       /* half 0: the total */
+    for (int i = 0; i < 5; i++) {
+        _mm512_store_si512(row, v[0].v[i]);
+        out->X.v[i] = row[0];
+        out->Y.v[i] = row[1];
+        out->T.v[i] = row[2];
+        out->Z.v[i] = row[3];
+    }
+    wipe(c, sizeof c);
+    wipe(row, sizeof row);
+    wipe(v, sizeof v);
+    wipe(&q, sizeof q);
 }
 
-/* paper eq. 8: lane l owns tables u = 2(4l + s), s = 0..3 */
-F25519_IFMA_TARGET static void base_1x8(ge8_p3 *r, const uint8_t a[32])
+/* paper eq. 8 with all 64 tables: lane l adds T_{8l+s}(e_{8l+s}), s = 0..7
+ * (no doubling), then the eight lanes are summed. */
+F25519_IFMA_TARGET static void base_1x8(ge51_p3 *out, const uint8_t a[32])
 {
-    int8_t e[64];
-    int8_t dodd[4][8], deven[4][8];
+    int8_t e[64], dg[8][8];
     recode16(e, a);
-#pragma GCC unroll 5
-    for (int s = 0; s < 4; s++)
-        for (int l = 0; l < 8; l++) {
-            dodd[s][l] = e[2 * (4 * l + s) + 1];
-            deven[s][l] = e[2 * (4 * l + s)];
-        }
+    for (int s = 0; s < 8; s++)
+        for (int l = 0; l < 8; l++) dg[s][l] = e[8 * l + s];
+    ge8_p3 r;
     ge8_precomp t;
-    ge8_identity(r);
-#pragma GCC unroll 5
-    for (int s = 0; s < 4; s++) {
-        lookup_lanes(&t, f25519_ifma_btab_1x8[s], _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)dodd[s])));
-        ge8_madd_t(r, r, &t, s != 3);
+    ge8_identity(&r);
+    for (int s = 0; s < 8; s++) {
+        lookup_lanes(&t, f25519_ifma_btab_1x8[s],
+                     _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)dg[s])));
+        ge8_madd(&r, &r, &t);
     }
-    ge8_dbl_t(r, r, 0);
-    ge8_dbl_t(r, r, 0);
-    ge8_dbl_t(r, r, 0);
-    ge8_dbl_t(r, r, 1);
-#pragma GCC unroll 5
-    for (int s = 0; s < 4; s++) {
-        lookup_lanes(&t, f25519_ifma_btab_1x8[s], _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)deven[s])));
-        ge8_madd(r, r, &t);
-    }
-    lane_sum(r);
+    lane_sum(out, &r);
     wipe(e, sizeof e);
-    wipe(dodd, sizeof dodd);
-    wipe(deven, sizeof deven);
+    wipe(dg, sizeof dg);
     wipe(&t, sizeof t);
+    wipe(&r, sizeof r);
 }
 
 F25519_IFMA_TARGET void f25519_ifma_base_8x1(ge51_p3 out[8], const uint8_t a[8][32])
@@ -181,13 +196,7 @@ F25519_IFMA_TARGET void f25519_ifma_base_8x1(ge51_p3 out[8], const uint8_t a[8][
 
 F25519_IFMA_TARGET void f25519_ifma_base_1x8(ge51_p3 *out, const uint8_t a[32])
 {
-    ge8_p3 r;
-    ge51_p3 all[8];
-    base_1x8(&r, a);
-    ge8_unpack(all, &r);
-    *out = all[0];
-    wipe(&r, sizeof r);
-    wipe(all, sizeof all);
+    base_1x8(out, a);
 }
 
 /* Encoding of (X:Y:Z) given 1/Z: y with the sign of x in bit 255. */

@@ -9,8 +9,9 @@ Two layouts of the same points:
   f25519_ifma_btab_8x1[32][15][8]: [table][limb][v-1], limbs in the order
       ypx0..4, ymx0..4, xy2d0..4: one zmm row holds limb i of the 8 entries,
       so a lane selects its entry with one in-register permutation (vpermq).
-  f25519_ifma_btab_1x8[4][8][15][8]: [step][v-1][limb][lane]; lane l at step
-      s reads table u = 2 (4 l + s) (paper eq. 8: each lane owns 4 tables).
+  f25519_ifma_btab_1x8[8][8][15][8]: [step][v-1][limb][lane]; lane l at step
+      s reads table u = 8 l + s (paper eq. 8 with all 64 tables, so that no
+      doubling is needed: each lane owns 8 consecutive tables).
 Also the table of the 2x4 double-scalar method:
   f25519_ifma_btab_odd[16][15]: v * B for v = 1..16 (window w = 5), same
       precomputed form.
@@ -55,7 +56,7 @@ def precomp(P):
 
 B = (Bx, By)
 T = {}
-for u in range(0, 64, 2):
+for u in range(0, 64):
     base = mul(2 ** (4 * u), B)
     acc = (0, 1)
     for v in range(1, 9):
@@ -77,13 +78,13 @@ for j in range(32):
     w("  },")
 w("};")
 w("")
-w("const uint64_t f25519_ifma_btab_1x8[4][8][15][8] __attribute__((aligned(64))) = {")
-for s in range(4):
+w("const uint64_t f25519_ifma_btab_1x8[8][8][15][8] __attribute__((aligned(64))) = {")
+for s in range(8):
     w("  {")
     for v in range(1, 9):
         w("    {")
         for i in range(15):
-            w("      {" + ", ".join("0x%013xULL" % T[(2 * (4 * l + s), v)][i] for l in range(8)) + "},")
+            w("      {" + ", ".join("0x%013xULL" % T[(8 * l + s, v)][i] for l in range(8)) + "},")
         w("    },")
     w("  },")
 w("};")
