@@ -8,6 +8,7 @@
 # show the handshakes' keygen/derive/sign.
 . "$(dirname "$0")/common.sh"
 command -v nginx > /dev/null || skip "nginx not installed (scripts/install-deps.sh test)"
+command -v curl > /dev/null || skip "curl not installed (scripts/install-deps.sh test)"
 write_conf "$TMP/ours.cnf" "warmup = auto"
 make_cert /dev/null
 port=$(free_port)
