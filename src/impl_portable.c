@@ -3,13 +3,21 @@
 #include "impl.h"
 #include "scalarmult/scalarmult_portable.h"
 
-/* The ladder: MULX/ADX radix 2^64 where the CPU has BMI2 + ADX (x86-64),
- * otherwise the C radix-2^51 one. The feature word is computed once. */
+/* Each entry uses the MULX/ADX radix-2^64 code where the CPU has BMI2 + ADX
+ * (x86-64), otherwise the C radix-2^51 code. The feature word is computed
+ * once by the dispatcher. */
+#if F25519_HAVE_MULX_LADDER
+static int use_mulx(void)
+{
+    const uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
+    return (f25519_cpu_features() & need) == need;
+}
+#endif
+
 static void p_x25519(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
 #if F25519_HAVE_MULX_LADDER
-    const uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
-    if ((f25519_cpu_features() & need) == need) {
+    if (use_mulx()) {
         f25519_x25519_ladder_mulx(out, k, u);
         return;
     }
@@ -25,6 +33,12 @@ static void p_x25519_x8(uint8_t out[8][32], const uint8_t k[8][32], const uint8_
 /* u([k]B) via the Edwards fixed base and u = (Z + Y) / (Z - Y). */
 static void p_x25519_base(uint8_t out[32], const uint8_t k[32])
 {
+#if F25519_HAVE_MULX_LADDER
+    if (use_mulx()) {
+        f25519_x25519_base_mulx(out, k);
+        return;
+    }
+#endif
     ge51_p3 h;
     f25519_ge51_scalarmult_base(&h, k);
     ge51_to_montgomery_u(out, &h);
@@ -38,6 +52,12 @@ static void p_x25519_base_x8(uint8_t out[8][32], const uint8_t k[8][32])
 
 static void p_ed25519_base(uint8_t out[32], const uint8_t a[32])
 {
+#if F25519_HAVE_MULX_LADDER
+    if (use_mulx()) {
+        f25519_ed25519_base_mulx(out, a);
+        return;
+    }
+#endif
     ge51_p3 h;
     f25519_ge51_scalarmult_base(&h, a);
     ge51_tobytes(out, &h);
@@ -52,6 +72,12 @@ static void p_ed25519_base_x8(uint8_t out[8][32], const uint8_t a[8][32])
 static void p_double_scalar(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A,
                             const uint8_t b[32])
 {
+#if F25519_HAVE_MULX_LADDER
+    if (use_mulx()) {
+        f25519_double_scalarmult_mulx(out, a, A, b);
+        return;
+    }
+#endif
     f25519_ge51_double_scalarmult_vartime(out, a, A, b);
 }
 

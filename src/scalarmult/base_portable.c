@@ -32,7 +32,7 @@ static inline uint64_t eq_mask(uint32_t b, uint32_t c)
  * and AND-ed with an equality mask, the results OR-ed (at most one mask is
  * set; none gives 0, patched to the identity (1, 1, 0)); then a masked
  * negation. The 15 words of an entry are handled as one flat array. */
-static void select_entry(ge51_precomp *t, int pos, int8_t digit)
+void f25519_base_select(ge51_precomp *t, int pos, int8_t digit)
 {
     uint32_t neg = (uint32_t)((uint8_t)digit >> 7); /* 1 if digit < 0 */
     int32_t m = -(int32_t)neg;
@@ -73,7 +73,7 @@ static void select_entry(ge51_precomp *t, int pos, int8_t digit)
 }
 
 /* Signed radix-16 recoding, branch-free: e[i] in [-8, 8), e[63] in [0, 8]. */
-static void recode16(int8_t e[64], const uint8_t a[32])
+void f25519_base_recode16(int8_t e[64], const uint8_t a[32])
 {
     for (int i = 0; i < 32; i++) {
         e[2 * i] = (int8_t)(a[i] & 15);
@@ -94,10 +94,10 @@ void f25519_ge51_scalarmult_base(ge51_p3 *h, const uint8_t a[32])
     ge51_precomp t;
     ge51_p1p1 r;
     ge51_p2 s;
-    recode16(e, a);
+    f25519_base_recode16(e, a);
     ge51_identity(h);
     for (int i = 1; i < 64; i += 2) {
-        select_entry(&t, i / 2, e[i]);
+        f25519_base_select(&t, i / 2, e[i]);
         ge51_madd(&r, h, &t);
         ge51_p1p1_to_p3(h, &r);
     }
@@ -111,7 +111,7 @@ void f25519_ge51_scalarmult_base(ge51_p3 *h, const uint8_t a[32])
     ge51_p2_dbl(&r, &s);
     ge51_p1p1_to_p3(h, &r);
     for (int i = 0; i < 64; i += 2) {
-        select_entry(&t, i / 2, e[i]);
+        f25519_base_select(&t, i / 2, e[i]);
         ge51_madd(&r, h, &t);
         ge51_p1p1_to_p3(h, &r);
     }

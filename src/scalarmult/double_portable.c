@@ -11,7 +11,7 @@
 
 /* Width-w NAF of a 256-bit scalar: naf[i] odd in (-2^(w-1), 2^(w-1)) or 0,
  * at most one non-zero in any w consecutive digits. 257 digits suffice. */
-static void wnaf(int8_t naf[257], const uint8_t s[32], int w)
+void f25519_wnaf_vartime(int8_t naf[257], const uint8_t s[32], int w)
 {
     uint64_t k[5] = {0};
     for (int i = 0; i < 32; i++) k[i / 8] |= (uint64_t)s[i] << (8 * (i % 8));
@@ -53,8 +53,8 @@ void f25519_ge51_double_scalarmult_vartime(ge51_p3 *r, const uint8_t a[32], cons
     ge51_p3 u, A2;
     ge51_p2 s;
 
-    wnaf(na, a, 5);
-    wnaf(nb, b, F25519_BASE_ODD_WIDTH);
+    f25519_wnaf_vartime(na, a, 5);
+    f25519_wnaf_vartime(nb, b, F25519_BASE_ODD_WIDTH);
 
     ge51_p3_to_cached(&Ai[0], A);
     ge51_dbl(&A2, A);

@@ -9,6 +9,12 @@ void f25519_ge51_scalarmult_base(ge51_p3 *h, const uint8_t a[32]);
 /* r = [a]A + [b]B, a, b < 2^253 (public). Variable time. */
 void f25519_ge51_double_scalarmult_vartime(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
                                            const uint8_t b[32]);
+/* Shared pieces of the fixed-base and double-scalar code (base_portable.c,
+ * double_portable.c), also used by the MULX variants. */
+void f25519_base_recode16(int8_t e[64], const uint8_t a[32]);        /* constant time */
+void f25519_base_select(ge51_precomp *t, int pos, int8_t digit);     /* constant time */
+void f25519_wnaf_vartime(int8_t naf[257], const uint8_t s[32], int w);
+
 /* out = X25519(k, u), k clamped by the caller; bit 255 of u ignored. Constant time in k. */
 void f25519_x25519_ladder_portable(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
 
@@ -32,5 +38,11 @@ void f25519_x25519_ladder_portable(uint8_t out[32], const uint8_t k[32], const u
 #endif
 #if F25519_HAVE_MULX_LADDER
 void f25519_x25519_ladder_mulx(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
+/* Fixed base and double scalar in radix 2^64 (base_mulx.c, double_mulx.c):
+ * same results as the fe51 versions. a < L for the fixed base. */
+void f25519_ed25519_base_mulx(uint8_t out[32], const uint8_t a[32]);
+void f25519_x25519_base_mulx(uint8_t out[32], const uint8_t k[32]);
+void f25519_double_scalarmult_mulx(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
+                                   const uint8_t b[32]);
 #endif
 #endif

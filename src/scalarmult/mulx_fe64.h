@@ -1,0 +1,449 @@
+/*
+ * Radix-2^64 field arithmetic mod p = 2^255 - 19 with MULX/ADCX/ADOX inline
+ * assembly: the x86-64 fast path of the portable backend (used by the MULX
+ * ladder, base_mulx.c and double_mulx.c when CPUID reports BMI2 + ADX).
+ *
+ * Elements are kept "partially reduced": any 256-bit value, congruent mod
+ * p. Products are folded with 2^256 = 38 (mod p), then once more at bit 255
+ * (2^255 = 19); only the final encoding reduces fully. Every routine is
+ * straight-line code: no branch and no memory index depends on the data.
+ * Include only under #if F25519_HAVE_MULX_LADDER.
+ */
+#ifndef F25519_MULX_FE64_H
+#define F25519_MULX_FE64_H
+#include <stdint.h>
+#include "field/fe51.h"
+
+typedef struct { uint64_t w[4]; } fe64;
+
+/* h = f * g mod 2^256 - 38 (partially reduced). Four MULX rows with two carry
+ * chains (ADCX for low halves, ADOX for high halves), then 38 * high half is
+ * added to the low half and the last carry folded twice. */
+static inline void fe64_mul(fe64 *h, const fe64 *f, const fe64 *g)
+{
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, tmp;
+    __asm__(
+        /* row 0: t0..t4 = f * g0 */
+        "movq 0(%[g]), %%rdx\n\t"
+        "mulx 0(%[f]), %[t0], %[t1]\n\t"
+        "mulx 8(%[f]), %%rax, %[t2]\n\t"
+        "addq %%rax, %[t1]\n\t"
+        "mulx 16(%[f]), %%rax, %[t3]\n\t"
+        "adcq %%rax, %[t2]\n\t"
+        "mulx 24(%[f]), %%rax, %[t4]\n\t"
+        "adcq %%rax, %[t3]\n\t"
+        "adcq $0, %[t4]\n\t"
+        /* row 1: t1..t5 += f * g1 */
+        "movq 8(%[g]), %%rdx\n\t"
+        "xorl %%eax, %%eax\n\t"
+        "mulx 0(%[f]), %%rax, %[tmp]\n\t"
+        "adcx %%rax, %[t1]\n\t"
+        "adox %[tmp], %[t2]\n\t"
+        "mulx 8(%[f]), %%rax, %[tmp]\n\t"
+        "adcx %%rax, %[t2]\n\t"
+        "adox %[tmp], %[t3]\n\t"
+        "mulx 16(%[f]), %%rax, %[tmp]\n\t"
+        "adcx %%rax, %[t3]\n\t"
+        "adox %[tmp], %[t4]\n\t"
+        "mulx 24(%[f]), %%rax, %[t5]\n\t"
+        "adcx %%rax, %[t4]\n\t"
+        "movl $0, %%eax\n\t"
+        "adox %%rax, %[t5]\n\t"
+        "adcx %%rax, %[t5]\n\t"
+        /* row 2: t2..t6 += f * g2 */
+        "movq 16(%[g]), %%rdx\n\t"
+        "xorl %%eax, %%eax\n\t"
+        "mulx 0(%[f]), %%rax, %[tmp]\n\t"
+        "adcx %%rax, %[t2]\n\t"
+        "adox %[tmp], %[t3]\n\t"
+        "mulx 8(%[f]), %%rax, %[tmp]\n\t"
+        "adcx %%rax, %[t3]\n\t"
+        "adox %[tmp], %[t4]\n\t"
+        "mulx 16(%[f]), %%rax, %[tmp]\n\t"
+        "adcx %%rax, %[t4]\n\t"
+        "adox %[tmp], %[t5]\n\t"
+        "mulx 24(%[f]), %%rax, %[t6]\n\t"
+        "adcx %%rax, %[t5]\n\t"
+        "movl $0, %%eax\n\t"
+        "adox %%rax, %[t6]\n\t"
+        "adcx %%rax, %[t6]\n\t"
+        /* row 3: t3..t7 += f * g3 */
+        "movq 24(%[g]), %%rdx\n\t"
+        "xorl %%eax, %%eax\n\t"
+        "mulx 0(%[f]), %%rax, %[tmp]\n\t"
+        "adcx %%rax, %[t3]\n\t"
+        "adox %[tmp], %[t4]\n\t"
+        "mulx 8(%[f]), %%rax, %[tmp]\n\t"
+        "adcx %%rax, %[t4]\n\t"
+        "adox %[tmp], %[t5]\n\t"
+        "mulx 16(%[f]), %%rax, %[tmp]\n\t"
+        "adcx %%rax, %[t5]\n\t"
+        "adox %[tmp], %[t6]\n\t"
+        "mulx 24(%[f]), %%rax, %[t7]\n\t"
+        "adcx %%rax, %[t6]\n\t"
+        "movl $0, %%eax\n\t"
+        "adox %%rax, %[t7]\n\t"
+        "adcx %%rax, %[t7]\n\t"
+        /* reduce: t0..t3 += 38 * t4..t7, top word in t4 */
+        "movl $38, %%edx\n\t"
+        "xorl %%eax, %%eax\n\t"
+        "mulx %[t4], %%rax, %[tmp]\n\t"
+        "adcx %%rax, %[t0]\n\t"
+        "adox %[tmp], %[t1]\n\t"
+        "mulx %[t5], %%rax, %[tmp]\n\t"
+        "adcx %%rax, %[t1]\n\t"
+        "adox %[tmp], %[t2]\n\t"
+        "mulx %[t6], %%rax, %[tmp]\n\t"
+        "adcx %%rax, %[t2]\n\t"
+        "adox %[tmp], %[t3]\n\t"
+        "mulx %[t7], %%rax, %[t4]\n\t"
+        "adcx %%rax, %[t3]\n\t"
+        "movl $0, %%eax\n\t"
+        "adox %%rax, %[t4]\n\t"
+        "adcx %%rax, %[t4]\n\t"
+        /* fold at bit 255: top' = t4:t3 >> 63, t0..t3 += 19 top' (t3 < 2^63: no carry out) */
+        "movq %[t3], %%rax\n\t"
+        "shrq $63, %%rax\n\t"
+        "leaq (%%rax,%[t4],2), %[t4]\n\t"
+        "btrq $63, %[t3]\n\t"
+        "imulq $19, %[t4], %[t4]\n\t"
+        "addq %[t4], %[t0]\n\t"
+        "adcq $0, %[t1]\n\t"
+        "adcq $0, %[t2]\n\t"
+        "adcq $0, %[t3]\n\t"
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+          [t5] "=&r"(t5), [t6] "=&r"(t6), [t7] "=&r"(t7), [tmp] "=&r"(tmp)
+        : [f] "r"(f->w), [g] "r"(g->w), "m"(*(const uint64_t(*)[4])f->w),
+          "m"(*(const uint64_t(*)[4])g->w)
+        : "rax", "rdx", "cc");
+    h->w[0] = t0;
+    h->w[1] = t1;
+    h->w[2] = t2;
+    h->w[3] = t3;
+}
+
+/* h = f^2: 6 cross products (doubled on the ADOX chain) + 4 squares (ADCX
+ * chain), then the same reduction as fe64_mul. */
+static inline void fe64_sqr(fe64 *h, const fe64 *f)
+{
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, tmp;
+    __asm__(
+        "movq 0(%[f]), %%rdx\n\t"
+        "mulx 8(%[f]), %[t1], %[t2]\n\t"     /* f0 f1 */
+        "mulx 16(%[f]), %%rax, %[t3]\n\t"    /* f0 f2 */
+        "addq %%rax, %[t2]\n\t"
+        "mulx 24(%[f]), %%rax, %[t4]\n\t"    /* f0 f3 */
+        "adcq %%rax, %[t3]\n\t"
+        "movq 8(%[f]), %%rdx\n\t"
+        "mulx 24(%[f]), %%rax, %[t5]\n\t"    /* f1 f3 */
+        "adcq %%rax, %[t4]\n\t"
+        "adcq $0, %[t5]\n\t"
+        "mulx 16(%[f]), %%rax, %[tmp]\n\t"   /* f1 f2 */
+        "addq %%rax, %[t3]\n\t"
+        "adcq %[tmp], %[t4]\n\t"
+        "movq 16(%[f]), %%rdx\n\t"
+        "mulx 24(%[f]), %%rax, %[t6]\n\t"    /* f2 f3 */
+        "adcq %%rax, %[t5]\n\t"
+        "adcq $0, %[t6]\n\t"
+        /* t = 2 * cross + squares */
+        "xorl %k[t7], %k[t7]\n\t"
+        "movq 0(%[f]), %%rdx\n\t"
+        "mulx %%rdx, %[t0], %%rax\n\t"
+        "adox %[t1], %[t1]\n\t"
+        "adcx %%rax, %[t1]\n\t"
+        "movq 8(%[f]), %%rdx\n\t"
+        "mulx %%rdx, %%rax, %[tmp]\n\t"
+        "adox %[t2], %[t2]\n\t"
+        "adcx %%rax, %[t2]\n\t"
+        "adox %[t3], %[t3]\n\t"
+        "adcx %[tmp], %[t3]\n\t"
+        "movq 16(%[f]), %%rdx\n\t"
+        "mulx %%rdx, %%rax, %[tmp]\n\t"
+        "adox %[t4], %[t4]\n\t"
+        "adcx %%rax, %[t4]\n\t"
+        "adox %[t5], %[t5]\n\t"
+        "adcx %[tmp], %[t5]\n\t"
+        "movq 24(%[f]), %%rdx\n\t"
+        "mulx %%rdx, %%rax, %[tmp]\n\t"
+        "adox %[t6], %[t6]\n\t"
+        "adcx %%rax, %[t6]\n\t"
+        "adox %[t7], %[t7]\n\t"
+        "adcx %[tmp], %[t7]\n\t"
+        /* reduce */
+        "movl $38, %%edx\n\t"
+        "xorl %%eax, %%eax\n\t"
+        "mulx %[t4], %%rax, %[tmp]\n\t"
+        "adcx %%rax, %[t0]\n\t"
+        "adox %[tmp], %[t1]\n\t"
+        "mulx %[t5], %%rax, %[tmp]\n\t"
+        "adcx %%rax, %[t1]\n\t"
+        "adox %[tmp], %[t2]\n\t"
+        "mulx %[t6], %%rax, %[tmp]\n\t"
+        "adcx %%rax, %[t2]\n\t"
+        "adox %[tmp], %[t3]\n\t"
+        "mulx %[t7], %%rax, %[t4]\n\t"
+        "adcx %%rax, %[t3]\n\t"
+        "movl $0, %%eax\n\t"
+        "adox %%rax, %[t4]\n\t"
+        "adcx %%rax, %[t4]\n\t"
+        /* fold at bit 255: top' = t4:t3 >> 63, t0..t3 += 19 top' (t3 < 2^63: no carry out) */
+        "movq %[t3], %%rax\n\t"
+        "shrq $63, %%rax\n\t"
+        "leaq (%%rax,%[t4],2), %[t4]\n\t"
+        "btrq $63, %[t3]\n\t"
+        "imulq $19, %[t4], %[t4]\n\t"
+        "addq %[t4], %[t0]\n\t"
+        "adcq $0, %[t1]\n\t"
+        "adcq $0, %[t2]\n\t"
+        "adcq $0, %[t3]\n\t"
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+          [t5] "=&r"(t5), [t6] "=&r"(t6), [t7] "=&r"(t7), [tmp] "=&r"(tmp)
+        : [f] "r"(f->w), "m"(*(const uint64_t(*)[4])f->w)
+        : "rax", "rdx", "cc");
+    h->w[0] = t0;
+    h->w[1] = t1;
+    h->w[2] = t2;
+    h->w[3] = t3;
+}
+
+/* h = f * 121666 (the ladder's a24' constant), 38-folded. */
+static inline void fe64_mul121666(fe64 *h, const fe64 *f)
+{
+    uint64_t t0, t1, t2, t3, t4;
+    __asm__(
+        "movl $121666, %%edx\n\t"
+        "mulx 0(%[f]), %[t0], %[t1]\n\t"
+        "mulx 8(%[f]), %%rax, %[t2]\n\t"
+        "addq %%rax, %[t1]\n\t"
+        "mulx 16(%[f]), %%rax, %[t3]\n\t"
+        "adcq %%rax, %[t2]\n\t"
+        "mulx 24(%[f]), %%rax, %[t4]\n\t"
+        "adcq %%rax, %[t3]\n\t"
+        "adcq $0, %[t4]\n\t"
+        "imulq $38, %[t4], %[t4]\n\t"
+        "addq %[t4], %[t0]\n\t"
+        "adcq $0, %[t1]\n\t"
+        "adcq $0, %[t2]\n\t"
+        "adcq $0, %[t3]\n\t"
+        "sbbq %%rax, %%rax\n\t"
+        "andq $38, %%rax\n\t"
+        "addq %%rax, %[t0]\n\t"
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4)
+        : [f] "r"(f->w), "m"(*(const uint64_t(*)[4])f->w)
+        : "rax", "rdx", "cc");
+    h->w[0] = t0;
+    h->w[1] = t1;
+    h->w[2] = t2;
+    h->w[3] = t3;
+}
+
+/* h = f + g; a carry out of 2^256 re-enters as 38 (twice at most). */
+static inline void fe64_add(fe64 *h, const fe64 *f, const fe64 *g)
+{
+    uint64_t t0 = f->w[0], t1 = f->w[1], t2 = f->w[2], t3 = f->w[3];
+    __asm__("addq 0(%[g]), %[t0]\n\t"
+            "adcq 8(%[g]), %[t1]\n\t"
+            "adcq 16(%[g]), %[t2]\n\t"
+            "adcq 24(%[g]), %[t3]\n\t"
+            "sbbq %%rax, %%rax\n\t"
+            "andq $38, %%rax\n\t"
+            "addq %%rax, %[t0]\n\t"
+            "adcq $0, %[t1]\n\t"
+            "adcq $0, %[t2]\n\t"
+            "adcq $0, %[t3]\n\t"
+            "sbbq %%rax, %%rax\n\t"
+            "andq $38, %%rax\n\t"
+            "addq %%rax, %[t0]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3)
+            : [g] "r"(g->w), "m"(*(const uint64_t(*)[4])g->w)
+            : "rax", "cc");
+    h->w[0] = t0;
+    h->w[1] = t1;
+    h->w[2] = t2;
+    h->w[3] = t3;
+}
+
+/* h = f - g; a borrow out of 2^256 is compensated by subtracting 38 (twice at most). */
+static inline void fe64_sub(fe64 *h, const fe64 *f, const fe64 *g)
+{
+    uint64_t t0 = f->w[0], t1 = f->w[1], t2 = f->w[2], t3 = f->w[3];
+    __asm__("subq 0(%[g]), %[t0]\n\t"
+            "sbbq 8(%[g]), %[t1]\n\t"
+            "sbbq 16(%[g]), %[t2]\n\t"
+            "sbbq 24(%[g]), %[t3]\n\t"
+            "sbbq %%rax, %%rax\n\t"
+            "andq $38, %%rax\n\t"
+            "subq %%rax, %[t0]\n\t"
+            "sbbq $0, %[t1]\n\t"
+            "sbbq $0, %[t2]\n\t"
+            "sbbq $0, %[t3]\n\t"
+            "sbbq %%rax, %%rax\n\t"
+            "andq $38, %%rax\n\t"
+            "subq %%rax, %[t0]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3)
+            : [g] "r"(g->w), "m"(*(const uint64_t(*)[4])g->w)
+            : "rax", "cc");
+    h->w[0] = t0;
+    h->w[1] = t1;
+    h->w[2] = t2;
+    h->w[3] = t3;
+}
+
+
+/* s = f + g and d = f - g in one pass (two independent carry chains). */
+static inline void fe64_addsub(fe64 *s, fe64 *d, const fe64 *f, const fe64 *g)
+{
+    uint64_t s0 = f->w[0], s1 = f->w[1], s2 = f->w[2], s3 = f->w[3];
+    uint64_t d0 = s0, d1 = s1, d2 = s2, d3 = s3, m1, m2;
+    __asm__("addq 0(%[g]), %[s0]\n\t"
+            "adcq 8(%[g]), %[s1]\n\t"
+            "adcq 16(%[g]), %[s2]\n\t"
+            "adcq 24(%[g]), %[s3]\n\t"
+            "sbbq %[m1], %[m1]\n\t"
+            "subq 0(%[g]), %[d0]\n\t"
+            "sbbq 8(%[g]), %[d1]\n\t"
+            "sbbq 16(%[g]), %[d2]\n\t"
+            "sbbq 24(%[g]), %[d3]\n\t"
+            "sbbq %[m2], %[m2]\n\t"
+            "andq $38, %[m1]\n\t"
+            "andq $38, %[m2]\n\t"
+            "addq %[m1], %[s0]\n\t"
+            "adcq $0, %[s1]\n\t"
+            "adcq $0, %[s2]\n\t"
+            "adcq $0, %[s3]\n\t"
+            "sbbq %[m1], %[m1]\n\t"
+            "subq %[m2], %[d0]\n\t"
+            "sbbq $0, %[d1]\n\t"
+            "sbbq $0, %[d2]\n\t"
+            "sbbq $0, %[d3]\n\t"
+            "sbbq %[m2], %[m2]\n\t"
+            "andq $38, %[m1]\n\t"
+            "andq $38, %[m2]\n\t"
+            "addq %[m1], %[s0]\n\t"
+            "subq %[m2], %[d0]\n\t"
+            : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [s3] "+&r"(s3), [d0] "+&r"(d0),
+              [d1] "+&r"(d1), [d2] "+&r"(d2), [d3] "+&r"(d3), [m1] "=&r"(m1), [m2] "=&r"(m2)
+            : [g] "r"(g->w), "m"(*(const uint64_t(*)[4])g->w)
+            : "cc");
+    s->w[0] = s0; s->w[1] = s1; s->w[2] = s2; s->w[3] = s3;
+    d->w[0] = d0; d->w[1] = d1; d->w[2] = d2; d->w[3] = d3;
+}
+
+static inline void fe64_cswap(fe64 *f, fe64 *g, uint64_t b)
+{
+    uint64_t m = (uint64_t)0 - b;
+    for (int i = 0; i < 4; i++) {
+        uint64_t x = m & (f->w[i] ^ g->w[i]);
+        f->w[i] ^= x;
+        g->w[i] ^= x;
+    }
+}
+
+static inline void fe64_sqr_n(fe64 *h, const fe64 *f, int n)
+{
+    fe64_sqr(h, f);
+    for (int i = 1; i < n; i++) fe64_sqr(h, h);
+}
+
+/* z^(p-2), the same addition chain as fe51_invert. */
+static inline void fe64_invert(fe64 *out, const fe64 *z)
+{
+    fe64 t0, t1, t2, z9, z11;
+    fe64_sqr(&t0, z);
+    fe64_sqr_n(&t1, &t0, 2);
+    fe64_mul(&z9, &t1, z);
+    fe64_mul(&z11, &z9, &t0);
+    fe64_sqr(&t0, &z11);
+    fe64_mul(&t0, &t0, &z9);        /* 2^5 - 1 */
+    fe64_sqr_n(&t1, &t0, 5);
+    fe64_mul(&t0, &t1, &t0);        /* 2^10 - 1 */
+    fe64_sqr_n(&t1, &t0, 10);
+    fe64_mul(&t1, &t1, &t0);        /* 2^20 - 1 */
+    fe64_sqr_n(&t2, &t1, 20);
+    fe64_mul(&t1, &t2, &t1);        /* 2^40 - 1 */
+    fe64_sqr_n(&t1, &t1, 10);
+    fe64_mul(&t0, &t1, &t0);        /* 2^50 - 1 */
+    fe64_sqr_n(&t1, &t0, 50);
+    fe64_mul(&t1, &t1, &t0);        /* 2^100 - 1 */
+    fe64_sqr_n(&t2, &t1, 100);
+    fe64_mul(&t1, &t2, &t1);        /* 2^200 - 1 */
+    fe64_sqr_n(&t1, &t1, 50);
+    fe64_mul(&t0, &t1, &t0);        /* 2^250 - 1 */
+    fe64_sqr_n(&t0, &t0, 5);
+    fe64_mul(out, &t0, &z11);       /* 2^255 - 21 */
+}
+
+/* Canonical little-endian encoding of a partially reduced value (< 2^256). */
+static inline void fe64_tobytes(uint8_t s[32], const fe64 *f)
+{
+    typedef unsigned __int128 u128;
+    uint64_t w[4];
+    u128 c;
+    /* fold bit 255: value = lo255 + 2^255 * top = lo255 + 19 * top */
+    uint64_t top = f->w[3] >> 63;
+    c = (u128)f->w[0] + 19 * top;
+    w[0] = (uint64_t)c;
+    c = (u128)f->w[1] + (uint64_t)(c >> 64);
+    w[1] = (uint64_t)c;
+    c = (u128)f->w[2] + (uint64_t)(c >> 64);
+    w[2] = (uint64_t)c;
+    w[3] = (f->w[3] & 0x7fffffffffffffffull) + (uint64_t)(c >> 64); /* < 2^255 + 1 */
+    /* now value < 2^255 + 19*2: subtract p iff value + 19 >= 2^255 */
+    c = (u128)w[0] + 19;
+    c = (u128)w[1] + (uint64_t)(c >> 64);
+    c = (u128)w[2] + (uint64_t)(c >> 64);
+    c = (u128)w[3] + (uint64_t)(c >> 64);
+    uint64_t q = (uint64_t)c >> 63; /* 1 iff value >= p */
+    c = (u128)w[0] + 19 * q;
+    w[0] = (uint64_t)c;
+    c = (u128)w[1] + (uint64_t)(c >> 64);
+    w[1] = (uint64_t)c;
+    c = (u128)w[2] + (uint64_t)(c >> 64);
+    w[2] = (uint64_t)c;
+    w[3] = (w[3] + (uint64_t)(c >> 64)) & 0x7fffffffffffffffull;
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 8; j++) s[8 * i + j] = (uint8_t)(w[i] >> (8 * j));
+}
+
+
+/* h = 0 - f (partially reduced). */
+static inline void fe64_neg(fe64 *h, const fe64 *f)
+{
+    static const fe64 zero = {{0, 0, 0, 0}};
+    fe64_sub(h, &zero, f);
+}
+
+static inline void fe64_cmov(fe64 *f, const fe64 *g, uint64_t b)
+{
+    uint64_t m = (uint64_t)0 - b;
+    for (int i = 0; i < 4; i++) f->w[i] ^= m & (f->w[i] ^ g->w[i]);
+}
+
+/* fe51 with reduced limbs (< 2^51 + 2^13) -> fe64, same value: carry the
+ * limbs to exactly 51 bits (limb 4 stays < 2^52), then repack. */
+static inline void fe64_from_fe51(fe64 *h, const fe51 *f)
+{
+    const uint64_t m = 0x7ffffffffffffull;
+    uint64_t v0 = f->v[0], v1 = f->v[1], v2 = f->v[2], v3 = f->v[3], v4 = f->v[4];
+    v1 += v0 >> 51; v0 &= m;
+    v2 += v1 >> 51; v1 &= m;
+    v3 += v2 >> 51; v2 &= m;
+    v4 += v3 >> 51; v3 &= m;
+    h->w[0] = v0 | (v1 << 51);
+    h->w[1] = (v1 >> 13) | (v2 << 38);
+    h->w[2] = (v2 >> 26) | (v3 << 25);
+    h->w[3] = (v3 >> 39) | (v4 << 12);
+}
+
+/* fe64 (any 256-bit value) -> fe51 with reduced limbs, same value mod p. */
+static inline void fe64_to_fe51(fe51 *h, const fe64 *f)
+{
+    const uint64_t m = 0x7ffffffffffffull;
+    h->v[0] = f->w[0] & m;
+    h->v[1] = ((f->w[0] >> 51) | (f->w[1] << 13)) & m;
+    h->v[2] = ((f->w[1] >> 38) | (f->w[2] << 26)) & m;
+    h->v[3] = ((f->w[2] >> 25) | (f->w[3] << 39)) & m;
+    h->v[4] = f->w[3] >> 12; /* < 2^52 */
+    fe51_carry(h, h);
+}
+#endif
