@@ -301,6 +301,14 @@ int main(int argc, char **argv)
         uint8_t k[8][32], o1[8][32], o2[8][32], s1[32], s2[32];
         ge51_p3 r[8], e;
         for (int l = 0; l < 8; l++) rand_scalar(k[l]);
+        if (it % 4 == 3) /* clamped X25519 scalars, not reduced: the fixed-base
+                          * paths also accept any a < 2^255 */
+            for (int l = 0; l < 8; l++) {
+                t_randbytes(k[l], 32);
+                if (l == 0) memset(k[l], 0xff, 32);
+                k[l][0] &= 248;
+                k[l][31] = (uint8_t)((k[l][31] & 127) | 64);
+            }
         f25519_ifma_base_8x1(r, (const uint8_t(*)[32])k);
         for (int l = 0; l < 8; l++) {
             f25519_ge51_scalarmult_base(&e, k[l]);
