@@ -58,13 +58,15 @@ F25519_FE4_INLINE void fe4_carry(fe51x4 *h, const fe51x4 *f)
     h->v[0] = _mm256_add_epi64(h0, fe4_x19(c4));
 }
 
-/* h = f * g, f, g limbs < 2^52 -> R4.
+/* fe4_mul_w: h = f * g, f, g limbs < 2^52 -> "W4": folded, not carried,
+ * every limb < 2^60.3 (only ever added/subtracted: fe4_addsub_w).
+ * fe4_mul: the same, carried -> R4.
  * Schoolbook (paper eq. 2): lo52(f_i g_j) goes to column i+j, hi52(f_i g_j)
  * to column i+j+1 with weight 2 (2^52 = 2 * 2^51). Column c_k = l_k + 2 u_k
  * < 5 * 2^52 + 2 * 5 * 2^52 = 15 * 2^52. Fold 2^255 = 19:
  * r_k = c_k + 19 c_{k+5} < 20 * 15 * 2^52 < 2^60.3, then one parallel carry
  * round: carries < 2^9.3, h_0 < 2^51 + 19 * 2^9.3 < 2^51 + 2^14. */
-F25519_FE4_INLINE void fe4_mul(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
+F25519_FE4_INLINE void fe4_mul_w(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
 {
     const __m256i z = _mm256_setzero_si256();
     __m256i l[10], u[10];
@@ -78,13 +80,19 @@ F25519_FE4_INLINE void fe4_mul(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
             u[i + j + 1] = _mm256_madd52hi_epu64(u[i + j + 1], f->v[i], g->v[j]);
         }
     }
-    fe51x4 r;
 #pragma GCC unroll 5
     for (int k = 0; k < 5; k++) {
         __m256i lo = _mm256_add_epi64(l[k], _mm256_add_epi64(u[k], u[k]));
         __m256i hi = _mm256_add_epi64(l[k + 5], _mm256_add_epi64(u[k + 5], u[k + 5]));
-        r.v[k] = _mm256_add_epi64(lo, fe4_x19(hi));
+        h->v[k] = _mm256_add_epi64(lo, fe4_x19(hi));
     }
+}
+
+/* h = f * g -> R4 (fe4_mul_w, then one carry round). */
+F25519_FE4_INLINE void fe4_mul(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
+{
+    fe51x4 r;
+    fe4_mul_w(&r, f, g);
     fe4_carry(h, &r);
 }
 
@@ -163,6 +171,31 @@ F25519_FE4_INLINE void fe4_swap_pairs(fe51x4 *h, const fe51x4 *f)
 {
 #pragma GCC unroll 5
     for (int i = 0; i < 5; i++) h->v[i] = _mm256_shuffle_epi32(f->v[i], 0x4E);
+}
+
+/* fe4_addsub for W4 inputs: f, g limbs < 2^61; subtracts from f + 2^11 p
+ * (limbs 2^62 - 19 * 2^11, 2^62 - 2^11 >= g). Pre-carry limbs < 2^62.6,
+ * carries < 2^11.6: out limbs < 2^51 + 19 * 2^11.6 < 2^51 + 2^16 (< 2^52,
+ * a valid multiplication operand). */
+F25519_FE4_INLINE void fe4_addsub_w(fe51x4 *h, const fe51x4 *f, const fe51x4 *g, __mmask8 sub_mask)
+{
+    const __m256i k0 = _mm256_set1_epi64x((long long)((1ULL << 62) - 19 * 2048));
+    const __m256i k1 = _mm256_set1_epi64x((long long)((1ULL << 62) - 2048));
+    fe51x4 t;
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+        __m256i s = _mm256_add_epi64(f->v[i], g->v[i]);
+        __m256i fk = _mm256_add_epi64(f->v[i], i == 0 ? k0 : k1);
+        t.v[i] = _mm256_mask_sub_epi64(s, sub_mask, fk, g->v[i]);
+    }
+    fe4_carry(h, &t);
+}
+
+/* h = f in lanes whose mask bit is 1, 0 elsewhere. */
+F25519_FE4_INLINE void fe4_maskz(fe51x4 *h, const fe51x4 *f, __mmask8 k)
+{
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) h->v[i] = _mm256_maskz_mov_epi64(k, f->v[i]);
 }
 
 /* h = lanes of f where mask bit is 0, of g where it is 1. */

@@ -17,7 +17,10 @@
  * the a24 multiply on the critical path; in round 3 it is free.
  *
  * State between steps: M2 = round-2 output (X3 in lane 1, X2 in lane 2) and
- * M3 = round-3 output (Z3 in lane 0, Z2 in lane 1). The conditional swap is
+ * M3 = round-3 output (Z3 in lane 0, Z2 in lane 1). M3 is left uncarried
+ * (bound W4 of fe51x4_ifma.h): it only feeds the next step's additions, and
+ * the carry those need anyway absorbs it (one carry round less per step on
+ * the critical path). The conditional swap is
  * folded into the lane indices of the vpermq that build round 1's operands:
  * the index vectors are base XOR (swap ? mask : 0), computed arithmetically
  * from the secret bit (no branch, no secret memory index; vpermq timing does
@@ -74,10 +77,10 @@ T_IFMA static void ladder4(fe51 *xo, fe51 *zo, const uint8_t k[32], const fe51 *
         __m256i s3 = _mm256_add_epi64(sv, _mm256_add_epi64(sv, sv));
         fe4_perm(&ua, &m2, _mm256_xor_si256(base_uL, s3));
         fe4_perm(&va, &m3, _mm256_xor_si256(base_vL, sv));
-        fe4_addsub(&l, &ua, &va, 0x9);                      /* [D, C, A, B] */
+        fe4_addsub_w(&l, &ua, &va, 0x9);                    /* [D, C, A, B] */
         fe4_perm(&ua, &m2, _mm256_xor_si256(base_uR, s3));
         fe4_perm(&va, &m3, _mm256_xor_si256(base_vR, sv));
-        fe4_addsub(&r, &ua, &va, 0xA);                      /* [A, B, A, B] */
+        fe4_addsub_w(&r, &ua, &va, 0xA);                    /* [A, B, A, B] */
         fe4_mul(&m1, &l, &r);                               /* [DA, CB, AA, BB] */
 
         fe4_swap_pairs(&t, &m1);                            /* [CB, DA, BB, AA] */
@@ -92,13 +95,14 @@ T_IFMA static void ladder4(fe51 *xo, fe51 *zo, const uint8_t k[32], const fe51 *
         fe4_perm(&fv, &fv, bc2);                            /* F everywhere */
         fe4_blend(&r, &x1v, &fv, 0xE);                      /* [x1, F, F, F] */
         fe4_blend(&l, &m2, &w, 0xE);                        /* [T, E, E, E] */
-        fe4_mul(&m3, &l, &r);                               /* [Z3, Z2, ., .] */
+        fe4_mul_w(&m3, &l, &r);                             /* [Z3, Z2, ., .], W4 */
     }
     /* final swap, then (X2, Z2) = (lane 2 or 1 of m2, lane 1 or 0 of m3) */
     __m256i sv = _mm256_set1_epi64x((long long)swap);
     fe4_perm(&ua, &m2, _mm256_xor_si256(base_uR, _mm256_add_epi64(sv, _mm256_add_epi64(sv, sv))));
     fe4_perm(&va, &m3, _mm256_xor_si256(base_vR, sv));
     fe4_lane(xo, &ua, 0);   /* X2 */
+    fe4_carry(&va, &va);    /* W4 -> R4 */
     fe4_lane(zo, &va, 0);   /* Z2 */
     swap = 0;
     f25519_wipe(&m1, sizeof m1);
