@@ -34,17 +34,17 @@ static const uint64_t H0[8] = {
 
 static inline uint64_t ror(uint64_t x, int n) { return (x >> n) | (x << (64 - n)); }
 
+/* Byte-wise (endian-independent; gcc turns these into one load + bswap). */
 static inline uint64_t load_be64(const uint8_t *p)
 {
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return __builtin_bswap64(v);
+    return ((uint64_t)p[0] << 56) | ((uint64_t)p[1] << 48) | ((uint64_t)p[2] << 40) |
+           ((uint64_t)p[3] << 32) | ((uint64_t)p[4] << 24) | ((uint64_t)p[5] << 16) |
+           ((uint64_t)p[6] << 8) | (uint64_t)p[7];
 }
 
 static inline void store_be64(uint8_t *p, uint64_t v)
 {
-    v = __builtin_bswap64(v);
-    memcpy(p, &v, 8);
+    for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (56 - 8 * i));
 }
 
 #define S0(x) (ror(x, 28) ^ ror(x, 34) ^ ror(x, 39))
