@@ -220,11 +220,17 @@ F25519_IFMA_INLINE __m256i ge14_4p(int i)
 {
     return _mm256_set1_epi64x(i == 0 ? 0x1fffffffffffb4LL : 0x1ffffffffffffcLL);
 }
-F25519_IFMA_INLINE void ge14_perm(fe51y4 *r, const fe51y4 *a, const int imm)
-{
-#pragma GCC unroll 5
-    for (int i = 0; i < 5; i++) r->v[i] = _mm256_permute4x64_epi64(a->v[i], imm);
-}
+/* r = perm(a, imm) on every limb (macro: constant immediate for clang) */
+#define ge14_perm(r, a, imm)                                                   \
+    do {                                                                       \
+        fe51y4 *r_ = (r);                                                      \
+        const fe51y4 *a_ = (a);                                                \
+        r_->v[0] = _mm256_permute4x64_epi64(a_->v[0], (imm));                  \
+        r_->v[1] = _mm256_permute4x64_epi64(a_->v[1], (imm));                  \
+        r_->v[2] = _mm256_permute4x64_epi64(a_->v[2], (imm));                  \
+        r_->v[3] = _mm256_permute4x64_epi64(a_->v[3], (imm));                  \
+        r_->v[4] = _mm256_permute4x64_epi64(a_->v[4], (imm));                  \
+    } while (0)
 /* lanes in k: a + b, others src */
 F25519_IFMA_INLINE void ge14_madd_fe(fe51y4 *r, const fe51y4 *src, __mmask8 k, const fe51y4 *a,
                                      const fe51y4 *b)

@@ -29,12 +29,18 @@ F25519_IFMA_INLINE __m512i ge24_4p(int i)
     return _mm512_set1_epi64(i == 0 ? 0x1fffffffffffb4LL : 0x1ffffffffffffcLL);
 }
 
-/* r = perm(a, imm) on every limb */
-F25519_IFMA_INLINE void ge24_perm_fe(fe51x8 *r, const fe51x8 *a, const int imm)
-{
-#pragma GCC unroll 5
-    for (int i = 0; i < 5; i++) r->v[i] = _mm512_permutex_epi64(a->v[i], imm);
-}
+/* r = perm(a, imm) on every limb (a macro: the immediate must be a constant
+ * expression for clang) */
+#define ge24_perm_fe(r, a, imm)                                                \
+    do {                                                                       \
+        fe51x8 *r_ = (r);                                                      \
+        const fe51x8 *a_ = (a);                                                \
+        r_->v[0] = _mm512_permutex_epi64(a_->v[0], (imm));                     \
+        r_->v[1] = _mm512_permutex_epi64(a_->v[1], (imm));                     \
+        r_->v[2] = _mm512_permutex_epi64(a_->v[2], (imm));                     \
+        r_->v[3] = _mm512_permutex_epi64(a_->v[3], (imm));                     \
+        r_->v[4] = _mm512_permutex_epi64(a_->v[4], (imm));                     \
+    } while (0)
 /* MADD: lanes in k get a + b, the others src */
 F25519_IFMA_INLINE void ge24_madd_fe(fe51x8 *r, const fe51x8 *src, __mmask8 k, const fe51x8 *a,
                                      const fe51x8 *b)
