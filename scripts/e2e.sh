@@ -53,8 +53,8 @@ done
 
 # ---- sizes: short keeps the whole script under 5 minutes; full is the paper-like run ----
 if [ "$MODE" = full ]; then
-  ROUNDS=${E2E_ROUNDS:-10} HS_SAMPLES=${E2E_HS_SAMPLES:-100} HS_PER=${E2E_HS_PER:-1000}
-  DOT_SAMPLES=${E2E_DOT_SAMPLES:-100} DOT_PER=${E2E_DOT_PER:-500}
+  ROUNDS=${E2E_ROUNDS:-10} HS_SAMPLES=${E2E_HS_SAMPLES:-100} HS_PER=${E2E_HS_PER:-200}
+  DOT_SAMPLES=${E2E_DOT_SAMPLES:-100} DOT_PER=${E2E_DOT_PER:-100}
   PEAK_WINDOWS=${E2E_PEAK_WINDOWS:-60} PEAK_WINDOW_MS=${E2E_PEAK_WINDOW_MS:-1000}
   BENCH_SECONDS=1.0
   [ -n "$OUT" ] || OUT="$ROOT/docs/results"
@@ -187,12 +187,14 @@ cli_conf() { case "$1" in fast25519) echo "$WORK/prov-client.cnf" ;; *) echo "$W
 group_of() { case "$1" in p256) echo P-256 ;; *) echo X25519 ;; esac; }
 
 # ---- 4. helpers: ports, server CPU time, server start/stop ----
-PORT_BASE=${E2E_PORT_BASE:-$(( 20000 + ($$ % 2000) * 10 ))}
+# Below the kernel's ephemeral range (32768-60999), where our own clients' ports would collide.
+PORT_BASE=${E2E_PORT_BASE:-$(( 20000 + ($$ % 1000) * 10 ))}
+PORT_TRY=0   # bumped when a bind fails (another process took the port): ports move by 10000
 port_of() {  # config, kind (hs|dot)
   local i=0 c off=0
   for c in $ALL_CONFIGS; do [ "$c" = "$1" ] && break; i=$((i + 1)); done
   [ "$2" = dot ] && off=1
-  echo $(( PORT_BASE + 2 * i + off ))
+  echo $(( (PORT_BASE + PORT_TRY * 137 - 20000) % 12000 + 20000 + 2 * i + off ))
 }
 listening() {  # port: is a TCP socket listening on 127.0.0.1:port?
   local hex; hex=$(printf '%04X' "$1")
@@ -212,19 +214,32 @@ cpu_ns() { cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { 
 cpu_ticks() { sed 's/.*) //' /proc/"$1"/stat | awk '{ print $12 + $13 }'; }
 CLK_TCK=$(getconf CLK_TCK)
 
-SPID=""
-start_s_server() {  # config naccept log
-  local c=$1 port; port=$(port_of "$c" hs)
-  listening "$port" && die "port $port already in use (set E2E_PORT_BASE)"
-  env OPENSSL_CONF="$(srv_conf "$c")" FAST25519_STATS="$WORK/stats.$c.server" \
-    taskset -c "$SERVER_CPU" openssl s_server -accept "127.0.0.1:$port" -cert "$WORK/cert.pem" \
-    -key "$WORK/key.pem" -tls1_3 -num_tickets 0 -quiet -naccept "$2" 0<>"$WORK/stdin" >>"$3" 2>&1 &
-  SPID=$!; PIDS+=("$SPID")
-  wait_listen "$SPID" "$port" || { tail -5 "$3" >&2; die "s_server for $c did not start"; }
+SPID="" SPORT=""
+# Starts a server (s_server / unbound) and waits until it listens; if its port is taken (another
+# process, or a socket still holding it) it moves to other ports, up to 5 tries.
+start_server() {  # kind(hs|dot) config args...
+  local kind=$1 c=$2 try; shift 2
+  for try in 1 2 3 4 5; do
+    SPORT=$(port_of "$c" "$kind")
+    if ! listening "$SPORT"; then
+      "start_$kind" "$c" "$@"
+      SPID=$!; PIDS+=("$SPID")
+      wait_listen "$SPID" "$SPORT" && return 0
+      kill "$SPID" 2>/dev/null; wait "$SPID" 2>/dev/null || true
+    fi
+    say "port $SPORT unavailable for $c, trying another"
+    PORT_TRY=$((PORT_TRY + 1))
+  done
+  tail -5 "${!#}" >&2
+  die "$kind server for $c did not start"
 }
-start_unbound() {  # config log
-  local c=$1 port; port=$(port_of "$c" dot)
-  listening "$port" && die "port $port already in use (set E2E_PORT_BASE)"
+start_hs() {  # config naccept log
+  env OPENSSL_CONF="$(srv_conf "$1")" FAST25519_STATS="$WORK/stats.$1.server" \
+    taskset -c "$SERVER_CPU" openssl s_server -accept "127.0.0.1:$SPORT" -cert "$WORK/cert.pem" \
+    -key "$WORK/key.pem" -tls1_3 -num_tickets 0 -quiet -naccept "$2" 0<>"$WORK/stdin" >>"$3" 2>&1 &
+}
+start_dot() {  # config log
+  local c=$1 port=$SPORT
   cat > "$WORK/unbound.$c.conf" <<EOF
 server:
   verbosity: 0
@@ -253,8 +268,6 @@ remote-control:
 EOF
   env OPENSSL_CONF="$(srv_conf "$c")" FAST25519_STATS="$WORK/stats.$c.server" \
     taskset -c "$SERVER_CPU" unbound -d -c "$WORK/unbound.$c.conf" >>"$2" 2>&1 &
-  SPID=$!; PIDS+=("$SPID")
-  wait_listen "$SPID" "$port" || { tail -5 "$2" >&2; die "unbound for $c did not start"; }
 }
 stop_server() {  # pid [signal]: unbound exits cleanly on TERM; s_server exits by itself after -naccept
   local p=$1 i
@@ -281,10 +294,11 @@ chunk() {  # config test(hs|dot|peak) round samples per_sample
   case "$t" in
     # Sequential clients verify the server's chain (a real client does); the peak clients skip the
     # chain check (not the CertificateVerify signature) to keep the load generator light.
-    hs)  port=$(port_of "$c" hs); start_s_server "$c" $(( WARM + k * m + 1 )) "$log"; extra=(--cafile "$WORK/cert.pem") ;;
-    dot) port=$(port_of "$c" dot); start_unbound "$c" "$log"; extra=(--dot --cafile "$WORK/cert.pem") ;;
-    peak) port=$(port_of "$c" dot); start_unbound "$c" "$log"; extra=(--dot) ;;
+    hs)  start_server hs "$c" $(( WARM + k * m + 1 )) "$log"; extra=(--cafile "$WORK/cert.pem") ;;
+    dot) start_server dot "$c" "$log"; extra=(--dot --cafile "$WORK/cert.pem") ;;
+    peak) start_server dot "$c" "$log"; extra=(--dot) ;;
   esac
+  port=$SPORT
   client "$c" "$port" "${extra[@]}" --samples 1 --per-sample "$WARM" >/dev/null \
     || die "$c/$t: warm-up connections failed"
   n0=$(cpu_ns "$SPID"); t0=$(cpu_ticks "$SPID")
@@ -306,7 +320,7 @@ chunk() {  # config test(hs|dot|peak) round samples per_sample
 }
 
 # ---- 5. the interleaved rounds ----
-say "configs: $RUN_CONFIGS(${SKIPPED:+skipped: $SKIPPED}); mode $MODE, $ROUNDS rounds; server CPU $SERVER_CPU, client CPU $CLIENT_CPU"
+say "configs: $RUN_CONFIGS${SKIPPED:+(skipped: $SKIPPED)}; mode $MODE, $ROUNDS rounds; server CPU $SERVER_CPU, client CPU $CLIENT_CPU"
 say "handshakes: $HS_SAMPLES samples x $HS_PER; DoT: $DOT_SAMPLES x $DOT_PER; peak: $PEAK_CLIENTS clients, $PEAK_WINDOWS windows x $PEAK_WINDOW_MS ms"
 START_DATE=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)

@@ -202,7 +202,8 @@ def markdown(m, ceil, stats, meta):
     L.append("|---|---|---|---|---|---|---|---|")
     for cfg in CONFIGS:
         if cfg not in m:
-            L.append(f"| {cfg} | skipped | | | | | | |")
+            if cfg in JSON_CONFIGS:
+                L.append(f"| {cfg} | not run | | | | | | |")
             continue
         d = m[cfg]
         L.append(
@@ -312,7 +313,7 @@ def plots(runs, m, ceil, outdir):
     titles = {"hs": ("handshakes_cdf.png", "TLS 1.3 handshakes (sequential, one client)", "connections/s"),
               "dot": ("dot_cdf.png", "DNS-over-TLS queries (sequential, unbound)", "queries/s"),
               "peak": ("dot_peak_cdf.png", "DNS-over-TLS peak throughput (concurrent clients, unbound)", "queries/s")}
-    script = ["set terminal pngcairo size 900,560 font ',11'", "set key bottom right", "set grid",
+    script = ["set terminal pngcairo size 1000,600 font ',11' noenhanced", "set key bottom right", "set grid",
               "set ylabel 'cumulative fraction of samples'", "set yrange [0:1]"]
     for test, (png, title, xl) in titles.items():
         curves = [f"'{data}/cdf.{test}.{c}.dat' using 1:2 with steps lw 2 title '{c}'" for c in present
@@ -325,7 +326,8 @@ def plots(runs, m, ceil, outdir):
                f"set output '{os.path.join(outdir, 'server_cpu.png')}'",
                "set title 'Server CPU time per TLS 1.3 handshake (openssl s_server, all threads)'",
                "set xlabel ''", "set ylabel 'microseconds per handshake'", "set style fill solid 0.6",
-               "set boxwidth 0.6", "set xrange [-0.6:%f]" % (len(present) - 0.4)]
+               "set boxwidth 0.6", "set xrange [-0.6:%f]" % (len(present) - 0.4),
+               "set xtics rotate by -15 offset -1,0", "set bmargin 5"]
     plot = [f"'{data}/server_cpu.dat' using 1:3:xtic(2) with boxes notitle",
             f"'' using 1:3:(sprintf('%.0f', $3)) with labels offset 0,1 notitle"]
     if ceil is not None:
