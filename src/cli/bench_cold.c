@@ -11,9 +11,11 @@
  * (N*8 keys, secrets drawn with one getrandom inside the timed region, as a
  * pool refill does), divided by N*8; an extra batch-1 row times one x8 call.
  */
+#define _GNU_SOURCE /* RUSAGE_THREAD */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include "bench.h"
 #include "cli.h"
@@ -34,7 +36,8 @@ typedef struct {
     int thread;     /* warm-up thread on */
     int batch, keys; /* pool rows only (batch > 0) */
     uint64_t cold, busy, warm; /* medians per op / per key: after a sleep, after a busy gap, back to back */
-    size_t n;
+    size_t n;        /* cold samples kept */
+    size_t dropped;  /* samples dropped because the thread was preempted */
 } cold_row;
 
 typedef struct {
@@ -66,55 +69,62 @@ static int pool_fill(int keys, uint8_t (*priv)[32], uint8_t (*pub)[32])
     return rc;
 }
 
-/* Median ticks of fn after a gap: sleeping (the CPU idles, other tasks may
- * run: vector units, caches and predictors all go cold) or busy (a scalar
- * spin on the TSC: caches stay mostly warm, only the vector units idle). */
+/* Involuntary context switches of this thread so far: a timed call during
+ * which it changed was preempted (by another process on a shared machine,
+ * or by the warm-up thread itself), so that sample is dropped. */
+static long preemptions(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_THREAD, &ru) != 0) return 0;
+    return ru.ru_nivcsw;
+}
+
+/* Median ticks of fn after a gap (gap: 0 none, 1 sleep, 2 busy): sleeping,
+ * the CPU idles and other tasks may run (vector units, caches, predictors
+ * all go cold); busy, a scalar spin on the TSC keeps caches mostly warm and
+ * only the vector units idle. Preempted samples are dropped (*dropped). */
 typedef int (*timed_fn)(void *arg);
-static int gap_median(timed_fn fn, void *arg, int busy, uint64_t budget, double hz, uint64_t *med,
-                      size_t *count, uint64_t *buf)
+static int gap_median(timed_fn fn, void *arg, int gap_kind, uint64_t budget, double hz, uint64_t *med,
+                      size_t *count, size_t *dropped, uint64_t *buf, size_t cap)
 {
     uint64_t gap = (uint64_t)(GAP_US * 1e-6 * hz);
-    size_t n = 0;
+    size_t n = 0, tries = 0;
     uint64_t end = bench_ticks() + budget;
-    while (n < MAX_COLD && (n < MIN_COLD || bench_ticks() < end)) {
-        if (busy) {
+    while (n < cap && tries < cap) {
+        int over = bench_ticks() >= end;
+        if (over && (n >= MIN_COLD || tries >= 20 * MIN_COLD)) break;
+        tries++;
+        if (gap_kind == 2) {
             uint64_t until = bench_ticks() + gap;
             while (bench_ticks() < until) {
             }
-        } else {
+        } else if (gap_kind == 1) {
             bench_sleep_us(GAP_US);
         }
+        long cs = preemptions();
         uint64_t t0 = bench_ticks();
         int rc = fn(arg);
         uint64_t t1 = bench_ticks();
         if (rc) return -1;
+        if (preemptions() != cs) continue;
         buf[n++] = t1 - t0;
     }
+    if (n == 0) return -1;
     *med = bench_median(buf, n);
     if (count) *count = n;
+    if (dropped) *dropped += tries - n;
     return 0;
 }
 
 /* Cold (sleep gap), busy-gap and warm (back-to-back) medians of fn over `seconds`. */
-static int measure(timed_fn fn, void *arg, double seconds, double hz, uint64_t *cold, uint64_t *busy,
-                   uint64_t *warm, size_t *ncold, uint64_t *buf)
+static int measure(timed_fn fn, void *arg, double seconds, double hz, cold_row *r, uint64_t *buf)
 {
     uint64_t gap_budget = (uint64_t)(seconds * 0.4 * hz), warm_budget = (uint64_t)(seconds * 0.2 * hz);
-    if (gap_median(fn, arg, 0, gap_budget, hz, cold, ncold, buf) ||
-        gap_median(fn, arg, 1, gap_budget, hz, busy, NULL, buf))
+    if (gap_median(fn, arg, 1, gap_budget, hz, &r->cold, &r->n, &r->dropped, buf, MAX_COLD) ||
+        gap_median(fn, arg, 2, gap_budget, hz, &r->busy, NULL, &r->dropped, buf, MAX_COLD))
         return -1;
     for (int i = 0; i < 3; i++) fn(arg);
-    size_t n = 0;
-    uint64_t end = bench_ticks() + warm_budget;
-    while (n < MAX_WARM && (n < MIN_COLD || bench_ticks() < end)) {
-        uint64_t t0 = bench_ticks();
-        int rc = fn(arg);
-        uint64_t t1 = bench_ticks();
-        if (rc) return -1;
-        buf[n++] = t1 - t0;
-    }
-    *warm = bench_median(buf, n);
-    return 0;
+    return gap_median(fn, arg, 0, warm_budget, hz, &r->warm, NULL, &r->dropped, buf, MAX_WARM);
 }
 
 /* Medians per key / per lane, rounded, never 0. */
@@ -154,10 +164,11 @@ static void print_json(const row_list *l, double hz)
         const cold_row *r = &l->rows[i];
         printf("%s\n  {\"op\": \"%s\", \"impl\": \"%s\", \"path\": \"%s\", \"ticks_median\": %llu, "
                "\"ops_per_sec\": %.0f, \"warmup_thread\": \"%s\", \"ticks_median_busy_gap\": %llu, "
-               "\"ticks_median_warm\": %llu, \"cold_over_warm\": %.3f, \"samples\": %zu",
+               "\"ticks_median_warm\": %llu, \"cold_over_warm\": %.3f, \"samples\": %zu, "
+               "\"dropped_preempted\": %zu",
                i ? "," : "", r->op, impl_names[r->impl], r->path, (unsigned long long)r->cold,
                hz / (double)r->cold, r->thread ? "on" : "off", (unsigned long long)r->busy,
-               (unsigned long long)r->warm, (double)r->cold / (double)r->warm, r->n);
+               (unsigned long long)r->warm, (double)r->cold / (double)r->warm, r->n, r->dropped);
         if (r->batch) printf(", \"batch\": %d, \"keys\": %d", r->batch, r->keys);
         printf("}");
     }
@@ -170,7 +181,8 @@ static void print_table(const row_list *l, double hz, double seconds)
            hz / 1e9, GAP_US, seconds);
     printf("median TSC ticks. cold: after a %d us sleep (vector units, caches, predictors go cold);\n"
            "busy gap: after a %d us scalar spin (only the vector units idle); warm: back to back.\n"
-           "thread: the warm-up thread (512-bit burst every 500 us on this CPU)\n\n", GAP_US, GAP_US);
+           "thread: the warm-up thread (512-bit burst every 500 us on this CPU).\n"
+           "Samples during which this thread was preempted are dropped (shared machine).\n\n", GAP_US, GAP_US);
     printf("%-17s %-10s %-9s %-6s %11s %9s %11s %10s %10s\n", "op", "impl", "path", "thread", "cold ticks",
            "busy gap", "warm ticks", "cold/warm", "busy/warm");
     for (int i = 0; i < l->n; i++) {
@@ -226,8 +238,8 @@ int bench_cold(bench_state *s, double seconds, int json, double hz, const char *
                         break;
                     }
                     if (th) bench_warmup_start();
-                    cold_row r = {bench_op_names[op], impl, path, th, 0, 0, 0, 0, 0, 0};
-                    int m = measure(run_prim, &a, seconds, hz, &r.cold, &r.busy, &r.warm, &r.n, buf);
+                    cold_row r = {bench_op_names[op], impl, path, th, 0, 0, 0, 0, 0, 0, 0};
+                    int m = measure(run_prim, &a, seconds, hz, &r, buf);
                     if (th) bench_warmup_stop();
                     if (m) continue;
                     int lanes = bench_op_lanes[op];
@@ -247,8 +259,8 @@ int bench_cold(bench_state *s, double seconds, int json, double hz, const char *
             for (size_t b = 0; b < sizeof batches / sizeof batches[0]; b++) {
                 pool_arg a = {batches[b][1], priv, pub};
                 cold_row r = {"x25519_keygen_pool", IMPL_FAST, paths[p], th, batches[b][0], batches[b][1],
-                              0, 0, 0, 0};
-                if (measure(run_pool, &a, seconds, hz, &r.cold, &r.busy, &r.warm, &r.n, buf)) {
+                              0, 0, 0, 0, 0};
+                if (measure(run_pool, &a, seconds, hz, &r, buf)) {
                     fprintf(stderr, "fast25519 bench: pool batch %d (%d keys) on %s failed\n", r.batch, r.keys,
                             paths[p]);
                     continue;
