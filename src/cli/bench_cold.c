@@ -88,12 +88,10 @@ static int gap_median(timed_fn fn, void *arg, int gap_kind, uint64_t budget, dou
                       size_t *count, size_t *dropped, uint64_t *buf, size_t cap)
 {
     uint64_t gap = (uint64_t)(GAP_US * 1e-6 * hz);
-    size_t n = 0, tries = 0;
+    size_t n = 0, m = 0; /* kept samples at the front of buf, preempted ones at the back */
     uint64_t end = bench_ticks() + budget;
-    while (n < cap && tries < cap) {
-        int over = bench_ticks() >= end;
-        if (over && (n >= MIN_COLD || tries >= 20 * MIN_COLD)) break;
-        tries++;
+    while (n + m < cap) {
+        if (bench_ticks() >= end && (n >= MIN_COLD || n + m >= 20 * MIN_COLD)) break;
         if (gap_kind == 2) {
             uint64_t until = bench_ticks() + gap;
             while (bench_ticks() < until) {
@@ -106,13 +104,19 @@ static int gap_median(timed_fn fn, void *arg, int gap_kind, uint64_t budget, dou
         int rc = fn(arg);
         uint64_t t1 = bench_ticks();
         if (rc) return -1;
-        if (preemptions() != cs) continue;
-        buf[n++] = t1 - t0;
+        if (preemptions() == cs) buf[n++] = t1 - t0;
+        else buf[cap - 1 - m++] = t1 - t0;
     }
-    if (n == 0) return -1;
+    if (n == 0) {
+        /* Every call was preempted: a call longer than the warm-up thread's
+         * period always is. Then the preempted samples are the measurement. */
+        *med = bench_median(buf + cap - m, m);
+        if (count) *count = m;
+        return 0;
+    }
     *med = bench_median(buf, n);
     if (count) *count = n;
-    if (dropped) *dropped += tries - n;
+    if (dropped) *dropped += m;
     return 0;
 }
 
