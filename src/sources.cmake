@@ -13,6 +13,7 @@ set(F25519_SOURCES
   src/scalarmult/x25519_ladder_mulx.c
   src/scalarmult/base_mulx.c
   src/scalarmult/double_mulx.c
+  src/scalarmult/field_mulx.c
   src/impl_portable.c
   src/x25519.c
   src/ed25519.c
@@ -23,4 +24,5 @@ set_source_files_properties(
   ${CMAKE_CURRENT_LIST_DIR}/scalarmult/x25519_ladder_mulx.c
   ${CMAKE_CURRENT_LIST_DIR}/scalarmult/base_mulx.c
   ${CMAKE_CURRENT_LIST_DIR}/scalarmult/double_mulx.c
+  ${CMAKE_CURRENT_LIST_DIR}/scalarmult/field_mulx.c
   PROPERTIES COMPILE_OPTIONS "-O3")

@@ -2,9 +2,22 @@
  * Portable field arithmetic mod p = 2^255 - 19 in radix 2^51 (paper eq. 1-3).
  * The hot bodies live in fe51_inline.h; this file exports them and adds the
  * slow-path functions (inversion, square root, encodings). All constant time.
+ * On x86-64 CPUs with BMI2 + ADX the two long exponentiation chains run in
+ * the radix-2^64 MULX field (scalarmult/field_mulx.c), same results.
  */
 #include "field/fe51.h"
 #include "field/fe51_inline.h"
+#include "fast25519.h"
+#include "scalarmult/scalarmult_portable.h" /* F25519_HAVE_MULX_LADDER, *_mulx */
+
+#if F25519_HAVE_MULX_LADDER
+/* 1 when the x86-64 MULX/ADX field may be used for the long chains. */
+static int chains_use_mulx(void)
+{
+    const uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
+    return (f25519_cpu_features() & need) == need;
+}
+#endif
 
 const fe51 fe51_d = {{0x34dca135978a3, 0x1a8283b156ebd, 0x5e7a26001c029, 0x739c663a03cbb,
                       0x52036cee2b6ff}};
@@ -96,6 +109,12 @@ static void pow_2_250_1(fe51 *out250, fe51 *z11, const fe51 *z)
 /* z^(p-2) = z^(2^255 - 21): (2^250 - 1) * 2^5 + 11. */
 void fe51_invert(fe51 *out, const fe51 *z)
 {
+#if F25519_HAVE_MULX_LADDER
+    if (chains_use_mulx()) {
+        f25519_fe51_invert_mulx(out, z);
+        return;
+    }
+#endif
     fe51 t, z11;
     pow_2_250_1(&t, &z11, z);
     fe51_sqr_n(&t, &t, 5);
@@ -105,6 +124,12 @@ void fe51_invert(fe51 *out, const fe51 *z)
 /* z^((p-5)/8) = z^(2^252 - 3): (2^250 - 1) * 4 + 1. */
 void fe51_pow22523(fe51 *out, const fe51 *z)
 {
+#if F25519_HAVE_MULX_LADDER
+    if (chains_use_mulx()) {
+        f25519_fe51_pow22523_mulx(out, z);
+        return;
+    }
+#endif
     fe51 t, z11;
     pow_2_250_1(&t, &z11, z);
     fe51_sqr_n(&t, &t, 2);

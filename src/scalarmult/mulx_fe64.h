@@ -346,14 +346,15 @@ static inline void fe64_sqr_n(fe64 *h, const fe64 *f, int n)
 }
 
 /* z^(p-2), the same addition chain as fe51_invert. */
-static inline void fe64_invert(fe64 *out, const fe64 *z)
+/* z^(2^250 - 1) and z^11 (shared prefix of the inversion and sqrt chains). */
+static inline void fe64_pow_2_250_1(fe64 *out250, fe64 *z11, const fe64 *z)
 {
-    fe64 t0, t1, t2, z9, z11;
+    fe64 t0, t1, t2, z9;
     fe64_sqr(&t0, z);
     fe64_sqr_n(&t1, &t0, 2);
     fe64_mul(&z9, &t1, z);
-    fe64_mul(&z11, &z9, &t0);
-    fe64_sqr(&t0, &z11);
+    fe64_mul(z11, &z9, &t0);
+    fe64_sqr(&t0, z11);
     fe64_mul(&t0, &t0, &z9);        /* 2^5 - 1 */
     fe64_sqr_n(&t1, &t0, 5);
     fe64_mul(&t0, &t1, &t0);        /* 2^10 - 1 */
@@ -368,9 +369,25 @@ static inline void fe64_invert(fe64 *out, const fe64 *z)
     fe64_sqr_n(&t2, &t1, 100);
     fe64_mul(&t1, &t2, &t1);        /* 2^200 - 1 */
     fe64_sqr_n(&t1, &t1, 50);
-    fe64_mul(&t0, &t1, &t0);        /* 2^250 - 1 */
-    fe64_sqr_n(&t0, &t0, 5);
-    fe64_mul(out, &t0, &z11);       /* 2^255 - 21 */
+    fe64_mul(out250, &t1, &t0);     /* 2^250 - 1 */
+}
+
+/* z^(p-2) = z^(2^255 - 21), the addition chain of fe51_invert. */
+static inline void fe64_invert(fe64 *out, const fe64 *z)
+{
+    fe64 t, z11;
+    fe64_pow_2_250_1(&t, &z11, z);
+    fe64_sqr_n(&t, &t, 5);
+    fe64_mul(out, &t, &z11);
+}
+
+/* z^((p-5)/8) = z^(2^252 - 3). */
+static inline void fe64_pow22523(fe64 *out, const fe64 *z)
+{
+    fe64 t, z11;
+    fe64_pow_2_250_1(&t, &z11, z);
+    fe64_sqr_n(&t, &t, 2);
+    fe64_mul(out, &t, z);
 }
 
 /* Canonical little-endian encoding of a partially reduced value (< 2^256). */
