@@ -8,6 +8,8 @@
  * operand of a multiplication below MUST have all limbs < 2^52. Bounds:
  *   R  ("reduced"): limbs < 2^51 + 2^14. Output of mul, sqr, mul_small, add,
  *       sub, neg, carry (given the input bounds listed per function).
+ *   W  ("wide"): folded, not carried, limbs < 2^60.4 (fe8_mul_w). Only added
+ *       or subtracted (fe8_add, fe8_sub_w), which carries it back below 2^52.
  *   mul/sqr/mul_small inputs: limbs < 2^52 (R qualifies; a sum of two R does
  *       NOT: always use fe8_add, which carries, before multiplying a sum).
  * Every function is straight-line code: constant time in all lanes.
@@ -79,7 +81,9 @@ F25519_IFMA_INLINE void fe8_add_nc(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
 #pragma GCC unroll 5
     for (int i = 0; i < 5; i++) h->v[i] = _mm512_add_epi64(f->v[i], g->v[i]);
 }
-/* h = f + g, carried. f, g limbs < 2^53 -> R (h_0 < 2^51 + 76). */
+/* h = f + g, carried. f, g limbs < 2^53 -> R (h_0 < 2^51 + 76); f, g < 2^62
+ * (W operands) -> limbs < 2^51 + 2^12, limb 0 < 2^51 + 2^17: still a
+ * multiplication operand (< 2^52), not R. */
 F25519_IFMA_INLINE void fe8_add(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
 {
     fe51x8 t;
@@ -100,6 +104,18 @@ F25519_IFMA_INLINE void fe8_sub(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
 {
     fe51x8 t;
     fe8_sub_nc(&t, f, g);
+    fe8_carry(h, &t);
+}
+/* h = f - g, carried, for W operands: adds 1024p (limbs >= 2^61 - 19456 >
+ * any W limb). f, g < 2^60.4 -> limbs < 2^51 + 2^16 (multiplication operand). */
+F25519_IFMA_INLINE void fe8_sub_w(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
+{
+    const __m512i p0 = _mm512_set1_epi64(0x1fffffffffffb400LL); /* 1024 (2^51 - 19) */
+    const __m512i p1 = _mm512_set1_epi64(0x1ffffffffffffc00LL); /* 1024 (2^51 - 1)  */
+    fe51x8 t;
+    t.v[0] = _mm512_sub_epi64(_mm512_add_epi64(f->v[0], p0), g->v[0]);
+#pragma GCC unroll 5
+    for (int i = 1; i < 5; i++) t.v[i] = _mm512_sub_epi64(_mm512_add_epi64(f->v[i], p1), g->v[i]);
     fe8_carry(h, &t);
 }
 /* h = -f, carried. f <= 2^53 - 76 -> R. */
@@ -126,6 +142,14 @@ F25519_IFMA_INLINE __m512i fe8_x19(__m512i x)
  * t_k = h_k + 19 h_{k+5} < 20 * 2^56 < 2^61 (k = 0..4), then one parallel
  * carry round (c_k < 640): limbs k >= 1 < 2^51 + 640, limb 0 < 2^51 + 19*640
  * < 2^51 + 2^14. That is R. */
+#define FE8_FOLD(out, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9)                   \
+    do {                                                                       \
+        (out)->v[0] = _mm512_add_epi64((h0), fe8_x19(h5));                     \
+        (out)->v[1] = _mm512_add_epi64((h1), fe8_x19(h6));                     \
+        (out)->v[2] = _mm512_add_epi64((h2), fe8_x19(h7));                     \
+        (out)->v[3] = _mm512_add_epi64((h3), fe8_x19(h8));                     \
+        (out)->v[4] = _mm512_add_epi64((h4), fe8_x19(h9));                     \
+    } while (0)
 #define FE8_REDUCE(out, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9)                 \
     do {                                                                       \
         fe51x8 t_;                                                             \
@@ -167,6 +191,40 @@ F25519_IFMA_INLINE void fe8_mul(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
     u9 = fe8_madhi(z, f4, g4);
 #define FE8_LU(l, u) _mm512_add_epi64((l), _mm512_add_epi64((u), (u)))
     FE8_REDUCE(h, l0, FE8_LU(l1, u1), FE8_LU(l2, u2), FE8_LU(l3, u3), FE8_LU(l4, u4), FE8_LU(l5, u5),
+               FE8_LU(l6, u6), FE8_LU(l7, u7), FE8_LU(l8, u8), _mm512_add_epi64(u9, u9));
+#undef FE8_LU
+}
+
+/* h = f * g folded but not carried ("W": every limb < 20 * 2^56 < 2^60.4).
+ * A W value may only be added to or subtracted from (fe8_sub_w, fe8_add),
+ * never multiplied: the carry of that addition makes it a multiplication
+ * operand again (limbs < 2^51 + 2^16). */
+F25519_IFMA_INLINE void fe8_mul_w(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
+{
+    const __m512i z = _mm512_setzero_si512();
+    __m512i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
+    __m512i g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
+    __m512i l0, l1, l2, l3, l4, l5, l6, l7, l8, u1, u2, u3, u4, u5, u6, u7, u8, u9;
+    l0 = fe8_madlo(z, f0, g0);
+    u1 = fe8_madhi(z, f0, g0);
+    l1 = fe8_madlo(fe8_madlo(z, f0, g1), f1, g0);
+    u2 = fe8_madhi(fe8_madhi(z, f0, g1), f1, g0);
+    l2 = fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g2), f1, g1), f2, g0);
+    u3 = fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g2), f1, g1), f2, g0);
+    l3 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g3), f1, g2), f2, g1), f3, g0);
+    u4 = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g3), f1, g2), f2, g1), f3, g0);
+    l4 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g4), f1, g3), f2, g2), f3, g1), f4, g0);
+    u5 = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g4), f1, g3), f2, g2), f3, g1), f4, g0);
+    l5 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f1, g4), f2, g3), f3, g2), f4, g1);
+    u6 = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f1, g4), f2, g3), f3, g2), f4, g1);
+    l6 = fe8_madlo(fe8_madlo(fe8_madlo(z, f2, g4), f3, g3), f4, g2);
+    u7 = fe8_madhi(fe8_madhi(fe8_madhi(z, f2, g4), f3, g3), f4, g2);
+    l7 = fe8_madlo(fe8_madlo(z, f3, g4), f4, g3);
+    u8 = fe8_madhi(fe8_madhi(z, f3, g4), f4, g3);
+    l8 = fe8_madlo(z, f4, g4);
+    u9 = fe8_madhi(z, f4, g4);
+#define FE8_LU(l, u) _mm512_add_epi64((l), _mm512_add_epi64((u), (u)))
+    FE8_FOLD(h, l0, FE8_LU(l1, u1), FE8_LU(l2, u2), FE8_LU(l3, u3), FE8_LU(l4, u4), FE8_LU(l5, u5),
                FE8_LU(l6, u6), FE8_LU(l7, u7), FE8_LU(l8, u8), _mm512_add_epi64(u9, u9));
 #undef FE8_LU
 }

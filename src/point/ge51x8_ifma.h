@@ -38,18 +38,20 @@ F25519_IFMA_INLINE void ge8_precomp_identity(ge8_precomp *h)
 /* r = p + q, q affine precomputed: 7M (paper eq. 5 with Z_Q = 1).
  * A = (Y-X)(y-x), B = (Y+X)(y+x), C = T 2dxy, D = 2Z,
  * E = B - A, F = D - C, G = D + C, H = B + A; X = EF, Y = GH, Z = FG, T = EH.
- * with_t = 0 skips T (the result then only feeds a doubling). */
+ * with_t = 0 skips T (the result then only feeds a doubling).
+ * A, B, C stay W (folded, not carried: fe8_mul_w); E, F, G, H are carried
+ * by their own addition (fe8_sub_w: 1024p offset; fe8_add) to < 2^51 + 2^16. */
 F25519_IFMA_INLINE void ge8_madd_t(ge8_p3 *r, const ge8_p3 *p, const ge8_precomp *q, int with_t)
 {
     fe51x8 a, b, c, d, e, f, g, h;
     fe8_sub(&a, &p->Y, &p->X);
     fe8_add(&b, &p->Y, &p->X);
-    fe8_mul(&a, &a, &q->ymx);
-    fe8_mul(&b, &b, &q->ypx);
-    fe8_mul(&c, &p->T, &q->xy2d);
+    fe8_mul_w(&a, &a, &q->ymx);
+    fe8_mul_w(&b, &b, &q->ypx);
+    fe8_mul_w(&c, &p->T, &q->xy2d);
     fe8_add(&d, &p->Z, &p->Z);
-    fe8_sub(&e, &b, &a);
-    fe8_sub(&f, &d, &c);
+    fe8_sub_w(&e, &b, &a);
+    fe8_sub_w(&f, &d, &c);
     fe8_add(&g, &d, &c);
     fe8_add(&h, &b, &a);
     fe8_mul(&r->X, &e, &f);

@@ -83,7 +83,8 @@ F25519_IFMA_INLINE void lookup_lanes(ge8_precomp *t, const uint64_t (*tab)[15][8
     ge8_precomp_cneg(t, neg);
 }
 
-/* paper eq. 7, lane = one scalar */
+/* paper eq. 7 with all 64 tables (T_j, j = 0..63, so no doubling), lane =
+ * one scalar */
 F25519_IFMA_TARGET static void base_8x1(ge8_p3 *r, const uint8_t a[8][32])
 {
     int8_t e[8][64], dig[64][8];
@@ -93,16 +94,8 @@ F25519_IFMA_TARGET static void base_8x1(ge8_p3 *r, const uint8_t a[8][32])
 #define DIGITS(i) _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)dig[i]))
     ge8_precomp t;
     ge8_identity(r);
-    for (int j = 0; j < 32; j++) { /* odd digits: sum T_2j(e_2j+1) */
-        lookup_bcast(&t, f25519_ifma_btab_8x1[j], DIGITS(2 * j + 1));
-        ge8_madd_t(r, r, &t, j != 31);
-    }
-    ge8_dbl_t(r, r, 0);
-    ge8_dbl_t(r, r, 0);
-    ge8_dbl_t(r, r, 0);
-    ge8_dbl_t(r, r, 1);
-    for (int j = 0; j < 32; j++) { /* even digits */
-        lookup_bcast(&t, f25519_ifma_btab_8x1[j], DIGITS(2 * j));
+    for (int j = 0; j < 64; j++) { /* sum of T_j(e_j): all 64 tables, no doubling */
+        lookup_bcast(&t, f25519_ifma_btab_8x1[j], DIGITS(j));
         ge8_madd(r, r, &t);
     }
     wipe(e, sizeof e);

@@ -184,11 +184,15 @@ F25519_IFMA_INLINE void ge14_set(fe51y4 *h, const fe51 *a, const fe51 *b, const 
                                      (long long)d->v[i]);
 }
 
+#ifndef WA
+#define WA 5 /* w-NAF width for A */
+#endif
+
 F25519_IFMA_TARGET void f25519_ifma_double_scalar_1x4(ge51_p3 *out, const uint8_t a[32],
                                                       const ge51_p3 *A, const uint8_t b[32])
 {
     int8_t na[256], nb[256];
-    int ta = wnaf(na, a, 5), tb = wnaf(nb, b, 8);
+    int ta = wnaf(na, a, WA), tb = wnaf(nb, b, 8);
     int top = ta > tb ? ta : tb;
 
     fe51 one, two, zero;
@@ -200,7 +204,7 @@ F25519_IFMA_TARGET void f25519_ifma_double_scalar_1x4(ge51_p3 *out, const uint8_
     ge14_set(&k112, &one, &one, &f25519_ifma_d2, &two);
 
     /* odd multiples of A: pa[i] = (2i + 1) A, in pre form and negated */
-    ge14_pre pa[8], pan[8];
+    ge14_pre pa[16], pan[16];
     ge14 p1, p2, acc;
     ge14_set(&p1, &A->X, &A->Y, &A->T, &A->Z);
     ge14_dbl(&p2, &p1);
@@ -208,11 +212,11 @@ F25519_IFMA_TARGET void f25519_ifma_double_scalar_1x4(ge51_p3 *out, const uint8_
     ge14_to_pre(&p2pre, &p2, &k112);
     ge14_to_pre(&pa[0], &p1, &k112);
     acc = p1;
-    for (int i = 1; i < 8; i++) {
+    for (int i = 1; i < (1 << (WA - 2)); i++) {
         ge14_add(&acc, &acc, &p2pre);
         ge14_to_pre(&pa[i], &acc, &k112);
     }
-    for (int i = 0; i < 8; i++) ge14_pre_neg(&pan[i], &pa[i]);
+    for (int i = 0; i < (1 << (WA - 2)); i++) ge14_pre_neg(&pan[i], &pa[i]);
 
     ge14_set(&acc, &zero, &one, &zero, &one);
     int started = 0;

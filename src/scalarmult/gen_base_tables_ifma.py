@@ -6,7 +6,7 @@ even tables of paper 3.4, 32 of them) and v = 1..8, stored as affine
 precomputed points (y + x, y - x, 2 d x y), canonical, in 5 radix-2^51 limbs.
 
 Two layouts of the same points:
-  f25519_ifma_btab_8x1[32][15][8]: [table][limb][v-1], limbs in the order
+  f25519_ifma_btab_8x1[64][15][8]: [table u][limb][v-1], limbs in the order
       ypx0..4, ymx0..4, xy2d0..4: one zmm row holds limb i of the 8 entries,
       so a lane selects its entry with one in-register permutation (vpermq).
   f25519_ifma_btab_1x8[8][8][15][8]: [step][v-1][limb][lane]; lane l at step
@@ -70,11 +70,11 @@ w(" * IFMA backend (affine precomputed points: y+x, y-x, 2dxy; limbs < 2^51). */
 w("#include <stdint.h>")
 w('#include "scalarmult/base_tables_ifma.h"')
 w("")
-w("const uint64_t f25519_ifma_btab_8x1[32][15][8] __attribute__((aligned(64))) = {")
-for j in range(32):
+w("const uint64_t f25519_ifma_btab_8x1[64][15][8] __attribute__((aligned(64))) = {")
+for j in range(64):
     w("  {")
     for i in range(15):
-        w("    {" + ", ".join("0x%013xULL" % T[(2 * j, v)][i] for v in range(1, 9)) + "},")
+        w("    {" + ", ".join("0x%013xULL" % T[(j, v)][i] for v in range(1, 9)) + "},")
     w("  },")
 w("};")
 w("")
