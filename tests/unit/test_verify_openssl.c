@@ -5,12 +5,24 @@
  * valid / bit-flipped signatures. Also checks the strict and zip215 modes on
  * the same cases against their rules where they are simple to state. */
 #include <openssl/evp.h>
+#if F25519_HAVE_SODIUM
+#include <sodium.h>
+#endif
 #include "unit_common.h"
 #include "fast25519.h"
 #include "impl.h"
 #include "hash/sha512.h"
 #include "scalar/sc25519.h"
 #include "scalarmult/scalarmult_portable.h"
+
+static const char *sodium_version_string_or_none(void)
+{
+#if F25519_HAVE_SODIUM
+    return sodium_version_string();
+#else
+    return "(not built)";
+#endif
+}
 
 static int ossl_verify(const uint8_t sig[64], const uint8_t *m, size_t mlen, const uint8_t pub[32])
 {
@@ -24,7 +36,7 @@ static int ossl_verify(const uint8_t sig[64], const uint8_t *m, size_t mlen, con
     return ok;
 }
 
-static int n_cases, n_accept;
+static int n_cases, n_accept, n_sodium, n_sodium_accept;
 static void compare(const uint8_t sig[64], const uint8_t *m, size_t mlen, const uint8_t pub[32],
                     const char *what)
 {
@@ -34,6 +46,15 @@ static void compare(const uint8_t sig[64], const uint8_t *m, size_t mlen, const 
           pub[31], sig[0], sig[31]);
     n_cases++;
     n_accept += o;
+#if F25519_HAVE_SODIUM
+    /* strict mode = libsodium 1.0.18 crypto_sign_verify_detached */
+    int so = crypto_sign_verify_detached(sig, m, mlen, pub) == 0;
+    int fs = f25519_ed25519_verify(sig, 64, m, mlen, pub, 32, F25519_VERIFY_STRICT) == 0;
+    CHECK(so == fs, "%s: libsodium %d fast25519 strict %d (A=%02x..%02x R=%02x..%02x)", what, so,
+          fs, pub[0], pub[31], sig[0], sig[31]);
+    n_sodium++;
+    n_sodium_accept += so;
+#endif
 }
 
 /* The 8 canonical torsion encodings + 6 non-canonical low-order encodings. */
@@ -100,6 +121,9 @@ static int forge_for_torsion(uint8_t sig[64], const uint8_t A[32], const uint8_t
 int main(void)
 {
     if (f25519_select_impl("portable") != 0) return 1;
+#if F25519_HAVE_SODIUM
+    if (sodium_init() < 0) return 1;
+#endif
     uint8_t tors[14][32];
     for (int i = 0; i < 14; i++) unhex(tors[i], 32, TORSION[i], 64);
     uint8_t msg[64];
@@ -142,6 +166,51 @@ int main(void)
                 compare(s2, msg, 32, tors[a], "forged torsion A, torsion R");
             }
         }
+    /* 2b. mixed-order keys and nonces: A = [a]B + T (signature made valid
+     * cofactorless by searching k = 0 mod 8), and R = [r]B + T (valid only
+     * under the cofactored equation). */
+    for (int it = 0; it < 96; it++) {
+        uint8_t a[32], r[32], k[32], S[32], Ab[32], sig[64];
+        ge51_p3 A, T, R;
+        rnd_bytes(a, 32);
+        sc25519_reduce32(a, a);
+        f25519_ge51_scalarmult_base(&A, a);
+        ge51_frombytes_vartime(&T, tors[2 + it % 6], 1); /* order 4 or 8 */
+        ge51_add(&A, &A, &T);
+        ge51_tobytes(Ab, &A);
+        rnd_bytes(msg, 32);
+        for (int tries = 0; tries < 200; tries++) {
+            rnd_bytes(r, 32);
+            sc25519_reduce32(r, r);
+            f25519_ge51_scalarmult_base(&R, r);
+            ge51_tobytes(sig, &R);
+            hram(k, sig, Ab, msg, 32);
+            if ((k[0] & 7) == 0) break;
+        }
+        sc25519_muladd(S, k, a, r);
+        memcpy(sig + 32, S, 32);
+        compare(sig, msg, 32, Ab, "mixed-order A");
+        CHECK(f25519_ed25519_verify(sig, 64, msg, 32, Ab, 32, F25519_VERIFY_ZIP215) == 0,
+              "zip215 mixed A");
+        /* mixed R with an honest key a (A' = [a]B) */
+        uint8_t Ap[32];
+        ge51_p3 Aq;
+        f25519_ge51_scalarmult_base(&Aq, a);
+        ge51_tobytes(Ap, &Aq);
+        rnd_bytes(r, 32);
+        sc25519_reduce32(r, r);
+        f25519_ge51_scalarmult_base(&R, r);
+        ge51_add(&R, &R, &T);
+        ge51_tobytes(sig, &R);
+        hram(k, sig, Ap, msg, 32);
+        sc25519_muladd(S, k, a, r);
+        memcpy(sig + 32, S, 32);
+        compare(sig, msg, 32, Ap, "mixed-order R");
+        CHECK(f25519_ed25519_verify(sig, 64, msg, 32, Ap, 32, F25519_VERIFY_ZIP215) == 0,
+              "zip215 mixed R");
+        CHECK(f25519_ed25519_verify(sig, 64, msg, 32, Ap, 32, F25519_VERIFY_OPENSSL) ==
+                  F25519_ERR_VERIFY, "openssl mixed R rejects");
+    }
     /* 3. non-canonical y for A: y = p + i (i < 19) both signs, and y with bit 255 */
     for (int i = 0; i < 19; i++)
         for (int sgn = 0; sgn < 2; sgn++) {
@@ -206,5 +275,7 @@ int main(void)
     }
     printf("compared %d cases with OpenSSL (%d accepted by both), forged %d torsion-A sigs\n",
            n_cases, n_accept, forged);
+    printf("strict mode vs libsodium %s: %d cases (%d accepted by both)\n",
+           sodium_version_string_or_none(), n_sodium, n_sodium_accept);
     return unit_done("test_verify_openssl");
 }
