@@ -10,6 +10,13 @@ F25519_SOURCE_DIR=${F25519_SOURCE_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.
 OPENSSL=${OPENSSL:-openssl}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/f25519-prov.XXXXXX")
 PIDS=()
+# Sanitizer build (CMake sets F25519_PRELOAD): openssl gets the runtime preloaded.
+if [ -n "${F25519_PRELOAD:-}" ]; then
+    real_openssl=$(command -v "$OPENSSL")
+    printf '#!/bin/sh\nLD_PRELOAD=%s exec %s "$@"\n' "$F25519_PRELOAD" "$real_openssl" > "$TMP/openssl"
+    chmod +x "$TMP/openssl"
+    OPENSSL=$TMP/openssl
+fi
 
 cleanup() {
     local p
