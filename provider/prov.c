@@ -129,9 +129,11 @@ static void prov_teardown(void *vctx)
 {
     f25519_provctx *prov = vctx;
     if (prov == NULL) return;
+    /* Leave the fork registry first: a fork in another thread must not
+     * lock the mutexes destroyed below. */
+    f25519_fork_unregister(prov);
     f25519_warmup_cleanup(&prov->warmup);
     f25519_pool_cleanup(&prov->pool);
-    f25519_fork_unregister(prov);
     f25519_stats_write(prov);
     f25519_secure_wipe(prov, sizeof(*prov));
     free(prov);
