@@ -237,6 +237,43 @@ static inline void fe64_mul121666(fe64 *h, const fe64 *f)
     h->w[3] = t3;
 }
 
+/* h = 121666 f + g (one fold). */
+static inline void fe64_mul121666_add(fe64 *h, const fe64 *f, const fe64 *g)
+{
+    uint64_t t0, t1, t2, t3, t4;
+    __asm__(
+        "movl $121666, %%edx\n\t"
+        "mulx 0(%[f]), %[t0], %[t1]\n\t"
+        "mulx 8(%[f]), %%rax, %[t2]\n\t"
+        "addq %%rax, %[t1]\n\t"
+        "mulx 16(%[f]), %%rax, %[t3]\n\t"
+        "adcq %%rax, %[t2]\n\t"
+        "mulx 24(%[f]), %%rax, %[t4]\n\t"
+        "adcq %%rax, %[t3]\n\t"
+        "adcq $0, %[t4]\n\t"
+        "addq 0(%[g]), %[t0]\n\t"
+        "adcq 8(%[g]), %[t1]\n\t"
+        "adcq 16(%[g]), %[t2]\n\t"
+        "adcq 24(%[g]), %[t3]\n\t"
+        "adcq $0, %[t4]\n\t"
+        "imulq $38, %[t4], %[t4]\n\t"
+        "addq %[t4], %[t0]\n\t"
+        "adcq $0, %[t1]\n\t"
+        "adcq $0, %[t2]\n\t"
+        "adcq $0, %[t3]\n\t"
+        "sbbq %%rax, %%rax\n\t"
+        "andq $38, %%rax\n\t"
+        "addq %%rax, %[t0]\n\t"
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4)
+        : [f] "r"(f->w), [g] "r"(g->w), "m"(*(const uint64_t(*)[4])f->w),
+          "m"(*(const uint64_t(*)[4])g->w)
+        : "rax", "rdx", "cc");
+    h->w[0] = t0;
+    h->w[1] = t1;
+    h->w[2] = t2;
+    h->w[3] = t3;
+}
+
 /* h = f + g; a carry out of 2^256 re-enters as 38 (twice at most). */
 static inline void fe64_add(fe64 *h, const fe64 *f, const fe64 *g)
 {

@@ -60,9 +60,8 @@ NO_VECTORIZE void f25519_x25519_ladder_mulx(uint8_t out[32], const uint8_t k[32]
         fe64_addsub(&x3, &z3, &da, &cb);
         fe64_sub(&e, &aa, &bb);
         fe64_sqr(&z3, &z3);
-        fe64_mul121666(&t, &e);
+        fe64_mul121666_add(&t, &e, &bb); /* BB + 121666 E */
         fe64_sqr(&x3, &x3);
-        fe64_add(&t, &t, &bb);
         fe64_mul(&z3, &z3, &x1);
         fe64_mul(&z2, &e, &t);
         fe64_mul(&x2, &aa, &bb);
