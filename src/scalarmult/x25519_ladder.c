@@ -9,7 +9,7 @@
 
 void f25519_x25519_ladder_portable(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
-    fe51 x1, x2, z2, x3, z3, a, b, c, d, aa, bb, e, da, cb, t;
+    fe51 x1, x2, z2, x3, z3, a, b, c, d, aa, bb, e, da, cb, t, p, q, r, s;
     uint64_t swap = 0;
     fe51_frombytes(&x1, u);
     fe51_1(&x2);
@@ -19,15 +19,25 @@ void f25519_x25519_ladder_portable(uint8_t out[32], const uint8_t k[32], const u
     for (int pos = 254; pos >= 0; pos--) {
         uint64_t bit = (uint64_t)(k[pos >> 3] >> (pos & 7)) & 1;
         swap ^= bit;
-        fe51i_cswap(&x2, &x3, swap);
-        fe51i_cswap(&z2, &z3, swap);
+        {
+            /* the conditional swap folded into the operand selection: the
+             * swapped x2, z2, x3, z3 are only read by these add/subs */
+            uint64_t m = (uint64_t)0 - swap;
+            for (int i = 0; i < 5; i++) {
+                uint64_t dx = m & (x2.v[i] ^ x3.v[i]), dz = m & (z2.v[i] ^ z3.v[i]);
+                p.v[i] = x2.v[i] ^ dx;
+                r.v[i] = x3.v[i] ^ dx;
+                q.v[i] = z2.v[i] ^ dz;
+                s.v[i] = z3.v[i] ^ dz;
+            }
+        }
         swap = bit;
 
         /* issue order as in x25519_ladder_mulx.c: the DA/CB chain first */
-        fe51i_add(&c, &x3, &z3);      /* C  = x3 + z3 */
-        fe51i_sub(&d, &x3, &z3);      /* D  = x3 - z3 */
-        fe51i_add(&a, &x2, &z2);      /* A  = x2 + z2 */
-        fe51i_sub(&b, &x2, &z2);      /* B  = x2 - z2 */
+        fe51i_add(&c, &r, &s);        /* C  = x3 + z3 */
+        fe51i_sub(&d, &r, &s);        /* D  = x3 - z3 */
+        fe51i_add(&a, &p, &q);        /* A  = x2 + z2 */
+        fe51i_sub(&b, &p, &q);        /* B  = x2 - z2 */
         fe51i_mul(&da, &d, &a);       /* DA */
         fe51i_mul(&cb, &c, &b);       /* CB */
         fe51i_sqr(&aa, &a);           /* AA */
@@ -62,4 +72,8 @@ void f25519_x25519_ladder_portable(uint8_t out[32], const uint8_t k[32], const u
     f25519_wipe(&cb, sizeof cb);
     f25519_wipe(&c, sizeof c);
     f25519_wipe(&d, sizeof d);
+    f25519_wipe(&p, sizeof p);
+    f25519_wipe(&q, sizeof q);
+    f25519_wipe(&r, sizeof r);
+    f25519_wipe(&s, sizeof s);
 }
