@@ -1,4 +1,6 @@
 /* The portable backend's ops table (radix 2^51 C, runs on any 64-bit target). */
+#include <stdlib.h>
+#include <string.h>
 #include "fast25519.h"
 #include "impl.h"
 #include "scalarmult/scalarmult_portable.h"
@@ -7,11 +9,23 @@
  * (x86-64), otherwise the C radix-2^51 code. The feature word is computed
  * once by the dispatcher. */
 #if F25519_HAVE_MULX_LADDER
-static int use_mulx(void)
+/* 1 when the MULX code may run: BMI2 + ADX present and the testing knob
+ * FAST25519_NO_MULX (non-empty, not "0") absent. Computed once; the benign
+ * race writes the same value from every thread. */
+int f25519_portable_use_mulx(void)
 {
-    const uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
-    return (f25519_cpu_features() & need) == need;
+    static _Atomic int state; /* 0 unknown, 1 no, 2 yes */
+    int s = state;
+    if (s == 0) {
+        const uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
+        const char *off = getenv("FAST25519_NO_MULX");
+        int disabled = off && *off && strcmp(off, "0") != 0;
+        s = ((f25519_cpu_features() & need) == need && !disabled) ? 2 : 1;
+        state = s;
+    }
+    return s == 2;
 }
+#define use_mulx f25519_portable_use_mulx
 #endif
 
 static void p_x25519(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])

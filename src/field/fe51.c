@@ -7,16 +7,11 @@
  */
 #include "field/fe51.h"
 #include "field/fe51_inline.h"
-#include "fast25519.h"
 #include "scalarmult/scalarmult_portable.h" /* F25519_HAVE_MULX_LADDER, *_mulx */
 
 #if F25519_HAVE_MULX_LADDER
 /* 1 when the x86-64 MULX/ADX field may be used for the long chains. */
-static int chains_use_mulx(void)
-{
-    const uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
-    return (f25519_cpu_features() & need) == need;
-}
+#define chains_use_mulx f25519_portable_use_mulx
 #endif
 
 const fe51 fe51_d = {{0x34dca135978a3, 0x1a8283b156ebd, 0x5e7a26001c029, 0x739c663a03cbb,

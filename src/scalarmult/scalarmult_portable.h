@@ -44,6 +44,9 @@ void f25519_ed25519_base_mulx(uint8_t out[32], const uint8_t a[32]);
 void f25519_x25519_base_mulx(uint8_t out[32], const uint8_t k[32]);
 void f25519_double_scalarmult_mulx(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
                                    const uint8_t b[32]);
+/* 1 if the MULX code may run here: CPU has BMI2 + ADX and the testing knob
+ * FAST25519_NO_MULX=1 is not set (impl_portable.c; cached). */
+int f25519_portable_use_mulx(void);
 /* fe51 in, fe51 out (field_mulx.c); used by fe51_invert / fe51_pow22523. */
 void f25519_fe51_invert_mulx(fe51 *out, const fe51 *z);
 void f25519_fe51_pow22523_mulx(fe51 *out, const fe51 *z);
