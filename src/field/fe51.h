@@ -16,12 +16,13 @@ typedef struct { uint64_t v[5]; } fe51;
 void fe51_0(fe51 *h);
 void fe51_1(fe51 *h);
 void fe51_copy(fe51 *h, const fe51 *f);
-void fe51_add(fe51 *h, const fe51 *f, const fe51 *g);   /* no carry */
-void fe51_sub(fe51 *h, const fe51 *f, const fe51 *g);   /* adds 2p first */
-void fe51_neg(fe51 *h, const fe51 *f);
-void fe51_carry(fe51 *h, const fe51 *f);                /* weak reduction */
-void fe51_mul(fe51 *h, const fe51 *f, const fe51 *g);
-void fe51_sqr(fe51 *h, const fe51 *f);
+void fe51_add(fe51 *h, const fe51 *f, const fe51 *g);   /* no carry: limbs add */
+void fe51_sub(fe51 *h, const fe51 *f, const fe51 *g);   /* adds 2p first, no carry:
+                                                           g limbs <= 2^52 - 38 (reduced) */
+void fe51_neg(fe51 *h, const fe51 *f);                  /* f reduced; output reduced */
+void fe51_carry(fe51 *h, const fe51 *f);                /* weak reduction, any limbs */
+void fe51_mul(fe51 *h, const fe51 *f, const fe51 *g);   /* inputs: limbs < 2^54 */
+void fe51_sqr(fe51 *h, const fe51 *f);                  /* inputs: limbs < 2^54 */
 void fe51_sqr_n(fe51 *h, const fe51 *f, int n);         /* n squarings */
 void fe51_mul_small(fe51 *h, const fe51 *f, uint32_t c); /* c < 2^20 */
 void fe51_invert(fe51 *out, const fe51 *z);             /* z^(p-2); 0 -> 0 */

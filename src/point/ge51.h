@@ -7,7 +7,7 @@
  * Forms (HWCD 2008 "Twisted Edwards curves revisited", a = -1):
  *  p3      (X:Y:Z:T)                 extended
  *  p2      (X:Y:Z)                   projective, input of doubling
- *  p1p1    ((E:G),(H:F)) "completed": x = E/F... stored as X=E, Y=H, Z=G, T=F,
+ *  p1p1    "completed" ((E:G),(H:F)): x = E/G, y = H/F, stored as X=E, Y=H, Z=G, T=F,
  *          so p3 = (E F : G H : F G : E H) and p2 drops the T product
  *  cached  (Y+X, Y-X, Z, 2dT)        addend of a full addition
  *  precomp (y+x, y-x, 2dxy)          affine addend (Z = 1), used in tables
