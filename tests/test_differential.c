@@ -158,6 +158,7 @@ static void begin(const char *op)
 }
 static void end(long n)
 {
+    tu_checks += n;
     printf("%ld cases, %ld mismatches (%.1f s)\n", n, mismatches_op, now() - t_start);
 }
 
@@ -403,6 +404,7 @@ int main(int argc, char **argv)
         return 2;
     }
     tu_backend_setup("differential vs OpenSSL");
+    printf("vectors from %s\n", tu_vectors_dir()); /* fails loudly now, not after the random cases */
     printf("OpenSSL: %s; %ld cases per operation\n", OpenSSL_version(OPENSSL_VERSION), n);
     tu_rng_init();
     uint8_t *msg = malloc(MAX_MSG + 1);
