@@ -1,17 +1,19 @@
 /*
  * Scalar inversions for the IFMA backend's encodings (see inv_ifma.h).
  *
- * f25519_ifma_fe_invert: constant-time Bernstein-Yang "safegcd" (divsteps)
- * instead of the 254-squaring Fermat chain. f = p, g = x, delta = 1; 12
- * batches of 62 divsteps = 744 >= floor((49 * 255 + 57) / 17) = 738, the
- * bound of Bernstein-Yang Theorem 11.2 for 255-bit inputs, after which g = 0
- * and f = +-1 for every x != 0 (x = 0 stays f = p, g = 0 and gives 0).
+ * f25519_ifma_fe_invert: constant-time Bernstein-Yang "safegcd" instead of
+ * the 254-squaring Fermat chain, in the "half-delta" variant (delta starts
+ * at 1/2; zeta = -(delta + 1/2) is kept as an integer): f = p, g = x.
+ * 10 batches of 62 = 620 divsteps; 590 suffice for every modulus and input
+ * below 2^256 with this variant (the bound computed for libsecp256k1's
+ * constant-time modinv64, which runs 10 x 59 = 590), after which g = 0 and
+ * f = +-1 for every x != 0 (x = 0 keeps f = p, g = 0 and gives 0).
  * Each batch works on the low 64 bits of f and g with branch-free masks,
  * producing a 2x2 matrix (|entries| <= 2^62) that is then applied to the full
  * f, g (signed radix-2^62, exact, divided by 2^62) and to d, e mod p (radix
  * 2^51, not divided: the total factor 2^744 is removed at the end).
  * Invariant after k batches: f * 2^(62k) = d x, g * 2^(62k) = e x (mod p),
- * so 1/x = d * f * 2^-744 with f = +-1.
+ * so 1/x = d * f * 2^-620 with f = +-1.
  * Every loop has a fixed trip count; no branch or index depends on x.
  */
 #include "scalarmult/inv_ifma.h"
@@ -34,20 +36,22 @@ typedef __int128 i128;
 typedef struct { int64_t v[5]; } s62;
 
 /* 62 divsteps on the low bits of f and g; t = transition matrix (u v; q r)
- * with f_new 2^62 = u f + v g, g_new 2^62 = q f + r g. eta = -delta, so
- * "delta > 0" is the sign bit of eta. */
-static int64_t divsteps62(int64_t eta, uint64_t f, uint64_t g, int64_t t[4])
+ * with f_new 2^62 = u f + v g, g_new 2^62 = q f + r g.
+ * zeta = -(delta + 1/2): "delta > 0" is the sign bit of zeta; a swap maps
+ * delta -> 1 - delta (zeta -> -zeta - 2), otherwise delta -> 1 + delta
+ * (zeta -> zeta - 1): both are zeta' = (zeta ^ swapmask) - 1. */
+static int64_t divsteps62(int64_t zeta, uint64_t f, uint64_t g, int64_t t[4])
 {
     uint64_t u = 1, v = 0, q = 0, r = 1;
     for (int i = 0; i < 62; i++) {
-        uint64_t c1 = (uint64_t)(eta >> 63);      /* delta > 0 */
+        uint64_t c1 = (uint64_t)(zeta >> 63);     /* delta > 0 */
         uint64_t c2 = -(g & 1);                   /* g odd */
         uint64_t x = (f ^ c1) - c1, y = (u ^ c1) - c1, z = (v ^ c1) - c1;
         g += x & c2;
         q += y & c2;
         r += z & c2;
-        c1 &= c2; /* swap: (f, g) <- (g, (g - f) / 2), delta <- 1 - delta */
-        eta = (int64_t)(((uint64_t)eta ^ c1) - 1 - c1);
+        c1 &= c2; /* swap: (f, g) <- (g, (g - f) / 2) */
+        zeta = (int64_t)(((uint64_t)zeta ^ c1) - 1);
         f += g & c1;
         u += q & c1;
         v += r & c1;
@@ -59,7 +63,7 @@ static int64_t divsteps62(int64_t eta, uint64_t f, uint64_t g, int64_t t[4])
     t[1] = (int64_t)v;
     t[2] = (int64_t)q;
     t[3] = (int64_t)r;
-    return eta;
+    return zeta;
 }
 
 /* (f, g) <- ((u f + v g) / 2^62, (q f + r g) / 2^62), exact */
@@ -107,9 +111,9 @@ static void lincomb(fe51 *h, int64_t a, const fe51 *d, int64_t b, const fe51 *e)
     for (int i = 0; i < 5; i++) h->v[i] = (uint64_t)r[i];
 }
 
-/* 2^-744 mod p */
-static const fe51 inv_2_744 = { { 0x1855b1b224df9ULL, 0x53b2845920bb8ULL, 0x33351c6729511ULL,
-                                  0x327acb1ceced8ULL, 0x38b66f98b076dULL } };
+/* 2^-620 mod p */
+static const fe51 inv_2_620 = { { 0x4965683e6788aULL, 0x15463479f8e89ULL, 0x6c893805ac524ULL,
+                                  0x16482ee0c2ad8ULL, 0x19ca54469d942ULL } };
 
 void f25519_ifma_fe_invert(fe51 *out, const fe51 *z)
 {
@@ -117,7 +121,7 @@ void f25519_ifma_fe_invert(fe51 *out, const fe51 *z)
     uint64_t w[4];
     s62 f, g;
     fe51 d, e, t0, t1, c;
-    int64_t tm[4], eta = -1; /* delta = 1 */
+    int64_t tm[4], zeta = -1; /* delta = 1/2 */
 
     fe51_tobytes(b, z); /* canonical x in [0, p) */
     for (int i = 0; i < 4; i++) {
@@ -135,19 +139,19 @@ void f25519_ifma_fe_invert(fe51 *out, const fe51 *z)
     fe51_0(&d);
     fe51_1(&e);
 
-    for (int k = 0; k < 12; k++) {
-        eta = divsteps62(eta, (uint64_t)f.v[0], (uint64_t)g.v[0], tm);
+    for (int k = 0; k < 10; k++) {
+        zeta = divsteps62(zeta, (uint64_t)f.v[0], (uint64_t)g.v[0], tm);
         update_fg(&f, &g, tm);
         lincomb(&t0, tm[0], &d, tm[1], &e);
         lincomb(&t1, tm[2], &d, tm[3], &e);
         d = t0;
         e = t1;
     }
-    /* f = +-1: 1/x = +-d * 2^-744 */
+    /* f = +-1: 1/x = +-d * 2^-620 */
     uint64_t neg = (uint64_t)(f.v[4] >> 63) & 1;
-    fe51_neg(&c, &inv_2_744);
+    fe51_neg(&c, &inv_2_620);
     fe51_carry(&c, &c);
-    fe51_cmov(&c, &inv_2_744, neg ^ 1);
+    fe51_cmov(&c, &inv_2_620, neg ^ 1);
     fe51_mul(out, &d, &c);
 
     wipe(b, sizeof b);
