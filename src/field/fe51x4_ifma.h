@@ -13,9 +13,9 @@
  * a carry round before the fold).
  *
  * vpmadd52{l,h}uq use only bits 0..51 of each multiplicand: every operand of
- * fe4_mul and fe4_muladd_small MUST have all limbs < 2^52.
- * Bound "R4": every limb < 2^51 + 2^14. Outputs of fe4_mul, fe4_carry and
- * fe4_muladd_small are R4 (given the input bounds stated per function).
+ * fe4_mul, fe4_mul_w and fe4_sqr MUST have all limbs < 2^52.
+ * Bound "R4": every limb < 2^51 + 2^14. Outputs of fe4_mul, fe4_sqr and
+ * fe4_carry are R4 (given the input bounds stated per function).
  * Sums and differences of R4 values exceed 2^52 and must go through
  * fe4_carry before they are multiplied.
  * Everything here is straight-line code: constant time in all lanes.
@@ -141,25 +141,6 @@ F25519_FE4_INLINE void fe4_sqr(fe51x4 *h, const fe51x4 *f)
 #pragma GCC unroll 5
     for (int k = 0; k < 5; k++) r.v[k] = _mm256_add_epi64(c[k], fe4_x19(c[k + 5]));
     fe4_carry(h, &r);
-}
-
-/* h = a + c * f for a broadcast constant c < 2^20; a limbs < 2^52, f limbs
- * < 2^52 -> R4. lo52(f_k c) at k, hi52(f_k c) < 2^20 at k+1 with weight 2
- * (at position 5 = 0 with weight 2 * 19 = 38): pre-carry limbs < 2^53 + 2^26. */
-F25519_FE4_INLINE void fe4_muladd_small(fe51x4 *h, const fe51x4 *a, const fe51x4 *f, uint32_t c)
-{
-    const __m256i z = _mm256_setzero_si256(), k = _mm256_set1_epi64x(c);
-    __m256i hi[5];
-    fe51x4 t;
-#pragma GCC unroll 5
-    for (int i = 0; i < 5; i++) {
-        t.v[i] = _mm256_madd52lo_epu64(a->v[i], f->v[i], k);
-        hi[i] = _mm256_madd52hi_epu64(z, f->v[i], k);
-    }
-    t.v[0] = _mm256_madd52lo_epu64(t.v[0], hi[4], _mm256_set1_epi64x(38));
-#pragma GCC unroll 4
-    for (int i = 1; i < 5; i++) t.v[i] = _mm256_add_epi64(t.v[i], _mm256_add_epi64(hi[i - 1], hi[i - 1]));
-    fe4_carry(h, &t);
 }
 
 /* h[lane] = f[idx[lane]] for every limb (vpermq, data-independent timing). */

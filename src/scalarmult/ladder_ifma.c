@@ -8,23 +8,26 @@
  * conditional swap, "a" = the point being doubled, "b" = the other one;
  * A = Xa+Za, B = Xa-Za, C = Xb+Zb, D = Xb-Zb) is three rounds of one 4-lane
  * multiplication each:
- *   round 1: [D, C, A, B] * [A, B, A, B]              = [DA, CB, AA, BB]
- *   round 2: [DA-CB, DA+CB, AA, .] * [DA-CB, DA+CB, BB, .] = [T, X3', X2', .]
- *   round 3: [T, E, .] * [x1, F, .]                    = [Z3', Z2', .]
- * with E = AA - BB, F = AA + a24 E (computed while round 2 runs), T =
- * (DA-CB)^2; X3' = (DA+CB)^2, Z3' = x1 T, X2' = AA BB, Z2' = E F.
- * Z2' could go in round 2's spare lane only if F were ready, which costs
- * the a24 multiply on the critical path; in round 3 it is free.
+ *   round 1: [D, C, A, B] * [A, B, A, B]                 = [DA, CB, AA, BB]
+ *   round 2: [DA-CB, DA+CB, E, AA] * [DA-CB, DA+CB, a24, BB] = [T, X3', a24 E, X2']
+ *   round 3: [T, ., E, .] * [x1, ., F, .]                  = [Z3', ., Z2', .]
+ * with E = AA - BB, T = (DA-CB)^2, F = AA + a24 E (one add: AA and a24 E
+ * share lane 2); X3' = (DA+CB)^2, Z3' = x1 T, X2' = AA BB, Z2' = E F.
+ * Round 2's spare lane computing a24 E keeps the small-constant multiply off
+ * the side path, where it competed with round 2 for the IFMA ports
+ * (measured: 41.8k -> 40.6k ticks per derive). Every pair of values that is
+ * combined sits in one 128-bit half, so round 2's operands need only the
+ * in-lane swap fe4_swap_pairs.
  *
- * State between steps: M2 = round-2 output (X3 in lane 1, X2 in lane 2) and
- * M3 = round-3 output (Z3 in lane 0, Z2 in lane 1). M3 is left uncarried
+ * State between steps: M2 = round-2 output (X3 in lane 1, X2 in lane 3) and
+ * M3 = round-3 output (Z3 in lane 0, Z2 in lane 2). M3 is left uncarried
  * (bound W4 of fe51x4_ifma.h): it only feeds the next step's additions, and
  * the carry those need anyway absorbs it (one carry round less per step on
- * the critical path). The conditional swap is
- * folded into the lane indices of the vpermq that build round 1's operands:
- * the index vectors are base XOR (swap ? mask : 0), computed arithmetically
- * from the secret bit (no branch, no secret memory index; vpermq timing does
- * not depend on its index).
+ * the critical path). The conditional swap is folded into the lane indices
+ * of the vpermq that build round 1's operands: the index vectors are
+ * base XOR (swap ? 2 : 0), computed arithmetically from the secret bit (no
+ * branch, no secret memory index; vpermq timing does not depend on its
+ * index).
  */
 #include <string.h>
 #include "fast25519.h"
@@ -56,51 +59,50 @@ T_IFMA static void ladder4(fe51 *xo, fe51 *zo, const uint8_t k[32], const fe51 *
     fe51x4 x1v;
     for (int i = 0; i < 5; i++) x1v.v[i] = _mm256_set1_epi64x((long long)x1->v[i]);
     /* Initial state: X2 = 1, Z2 = 0, X3 = x1, Z3 = 1.
-     * m2 = [0, X3, X2, 0], m3 = [Z3, Z2, 0, 0]. */
+     * m2 = [0, X3, 0, X2], m3 = [Z3, 0, Z2, 0]. */
     for (int i = 0; i < 5; i++) {
-        m2.v[i] = _mm256_setr_epi64x(0, (long long)x1->v[i], i == 0, 0);
+        m2.v[i] = _mm256_setr_epi64x(0, (long long)x1->v[i], 0, i == 0);
         m3.v[i] = _mm256_setr_epi64x(i == 0, 0, 0, 0);
     }
-    const __m256i base_uL = _mm256_setr_epi64x(1, 1, 2, 2); /* [Xb, Xb, Xa, Xa] in m2 */
-    const __m256i base_vL = _mm256_setr_epi64x(0, 0, 1, 1); /* [Zb, Zb, Za, Za] in m3 */
-    const __m256i base_uR = _mm256_set1_epi64x(2);          /* Xa */
-    const __m256i base_vR = _mm256_set1_epi64x(1);          /* Za */
-    const __m256i bc2 = _mm256_set1_epi64x(2);
+    const __m256i base_uL = _mm256_setr_epi64x(1, 1, 3, 3); /* [Xb, Xb, Xa, Xa] in m2 */
+    const __m256i base_vL = _mm256_setr_epi64x(0, 0, 2, 2); /* [Zb, Zb, Za, Za] in m3 */
+    const __m256i base_uR = _mm256_set1_epi64x(3);          /* Xa */
+    const __m256i base_vR = _mm256_set1_epi64x(2);          /* Za */
+    fe51x4 a24v;                                            /* a24 in lane 2 */
+    for (int i = 0; i < 5; i++) a24v.v[i] = _mm256_setr_epi64x(0, 0, i == 0 ? A24 : 0, 0);
     uint64_t swap = 0;
     for (int pos = 254; pos >= 0; pos--) {
         uint64_t bit = (uint64_t)(k[pos >> 3] >> (pos & 7)) & 1;
         uint64_t s = swap ^ bit;
         swap = bit;
-        /* s = 1 exchanges the roles of the two points: lanes 1 <-> 2 of m2
-         * (index XOR 3) and lanes 0 <-> 1 of m3 (index XOR 1). */
-        __m256i sv = _mm256_set1_epi64x((long long)s);
-        __m256i s3 = _mm256_add_epi64(sv, _mm256_add_epi64(sv, sv));
-        fe4_perm(&ua, &m2, _mm256_xor_si256(base_uL, s3));
-        fe4_perm(&va, &m3, _mm256_xor_si256(base_vL, sv));
+        /* s = 1 exchanges the roles of the two points: lanes 1 <-> 3 of m2
+         * and lanes 0 <-> 2 of m3 (index XOR 2). */
+        __m256i s2 = _mm256_set1_epi64x((long long)(s << 1));
+        fe4_perm(&ua, &m2, _mm256_xor_si256(base_uL, s2));
+        fe4_perm(&va, &m3, _mm256_xor_si256(base_vL, s2));
         fe4_addsub_w(&l, &ua, &va, 0x9);                    /* [D, C, A, B] */
-        fe4_perm(&ua, &m2, _mm256_xor_si256(base_uR, s3));
-        fe4_perm(&va, &m3, _mm256_xor_si256(base_vR, sv));
+        fe4_perm(&ua, &m2, _mm256_xor_si256(base_uR, s2));
+        fe4_perm(&va, &m3, _mm256_xor_si256(base_vR, s2));
         fe4_addsub_w(&r, &ua, &va, 0xA);                    /* [A, B, A, B] */
         fe4_mul(&m1, &l, &r);                               /* [DA, CB, AA, BB] */
 
         fe4_swap_pairs(&t, &m1);                            /* [CB, DA, BB, AA] */
+        fe4_blend(&fv, &a24v, &m1, 0x8);                    /* [., ., a24, BB] */
         fe4_addsub(&w, &m1, &t, 0xD);                       /* [DA-CB, DA+CB, E, .] */
-        fe4_blend(&l, &w, &m1, 0xC);                        /* [DA-CB, DA+CB, AA, BB] */
-        fe4_blend(&r, &w, &t, 0xC);                         /* [DA-CB, DA+CB, BB, AA] */
-        fe4_mul(&m2, &l, &r);                               /* [T, X3, X2, X2] */
+        fe4_blend(&l, &w, &t, 0x8);                         /* [DA-CB, DA+CB, E, AA] */
+        fe4_blend(&r, &w, &fv, 0xC);                        /* [DA-CB, DA+CB, a24, BB] */
+        fe4_mul(&m2, &l, &r);                               /* [T, X3, a24 E, X2] */
 
-        /* off the critical path while round 2 runs: F = AA + a24 E (lane 2) */
-        fe4_muladd_small(&fv, &m1, &w, A24);
-        fe4_perm(&w, &w, bc2);                              /* E everywhere */
-        fe4_perm(&fv, &fv, bc2);                            /* F everywhere */
-        fe4_blend(&r, &x1v, &fv, 0xE);                      /* [x1, F, F, F] */
-        fe4_blend(&l, &m2, &w, 0xE);                        /* [T, E, E, E] */
-        fe4_mul_w(&m3, &l, &r);                             /* [Z3, Z2, ., .], W4 */
+        /* F = AA + a24 E in lane 2 (AA is lane 2 of m1), then round 3 */
+        fe4_addsub(&fv, &m1, &m2, 0);                       /* [., ., F, .] */
+        fe4_blend(&l, &m2, &w, 0x4);                        /* [T, ., E, .] */
+        fe4_blend(&r, &x1v, &fv, 0x4);                      /* [x1, ., F, .] */
+        fe4_mul_w(&m3, &l, &r);                             /* [Z3, ., Z2, .], W4 */
     }
-    /* final swap, then (X2, Z2) = (lane 2 or 1 of m2, lane 1 or 0 of m3) */
-    __m256i sv = _mm256_set1_epi64x((long long)swap);
-    fe4_perm(&ua, &m2, _mm256_xor_si256(base_uR, _mm256_add_epi64(sv, _mm256_add_epi64(sv, sv))));
-    fe4_perm(&va, &m3, _mm256_xor_si256(base_vR, sv));
+    /* final swap, then (X2, Z2) = (lane 3 or 1 of m2, lane 2 or 0 of m3) */
+    __m256i s2 = _mm256_set1_epi64x((long long)(swap << 1));
+    fe4_perm(&ua, &m2, _mm256_xor_si256(base_uR, s2));
+    fe4_perm(&va, &m3, _mm256_xor_si256(base_vR, s2));
     fe4_lane(xo, &ua, 0);   /* X2 */
     fe4_carry(&va, &va);    /* W4 -> R4 */
     fe4_lane(zo, &va, 0);   /* Z2 */
