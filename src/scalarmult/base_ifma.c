@@ -38,24 +38,40 @@ static void recode16(int8_t e[64], const uint8_t a[32])
     e[63] = (int8_t)(e[63] + carry);
 }
 
-/* t = sign(d) * table[|d|] per lane, tab = [15 limbs][8 entries]: all 15
- * rows (the whole table) are loaded, and each lane picks entry |d| - 1 from
- * the row with one in-register permutation (vpermq: constant time, no
- * secret-dependent address); |d| = 0 gives the identity under a mask. */
-F25519_IFMA_INLINE void lookup_bcast(ge8_precomp *t, const uint64_t (*tab)[8], __m512i d)
+/* a = sum e[i] 32^i, e[i] in [-16, 16) for i < 51, e[51] in {0, 1} when
+ * a < 2^255. Branch-free (radix-32 signed digits of the 8x1 path). */
+static void recode32(int8_t e[52], const uint8_t a[32])
+{
+    int carry = 0;
+    for (int i = 0; i < 52; i++) {
+        int bit = 5 * i, byte = bit >> 3, sh = bit & 7;
+        unsigned w = a[byte < 32 ? byte : 31] * (unsigned)(byte < 32);
+        w |= (byte + 1 < 32 ? (unsigned)a[byte + 1] : 0u) << 8;
+        int v = (int)((w >> sh) & 31) + carry;
+        carry = (v + 16) >> 5;             /* 0 or 1 */
+        e[i] = (int8_t)(v - (carry << 5));
+    }
+}
+
+/* radix-32 variant: tab = [15 limbs][16 entries]; each lane picks entry
+ * |d| - 1 from the two rows of a limb with one vpermt2q (constant time, the
+ * whole table is read); |d| = 0 gives the identity under a mask. */
+F25519_IFMA_INLINE void lookup16(ge8_precomp *t, const uint64_t (*tab)[16], __m512i d)
 {
     __m512i ad = _mm512_abs_epi64(d);
     __mmask8 neg = _mm512_cmplt_epi64_mask(d, _mm512_setzero_si512());
     __mmask8 nz = _mm512_test_epi64_mask(ad, ad);
-    __m512i idx = _mm512_sub_epi64(ad, _mm512_set1_epi64(1)); /* -1 (all ones) for 0: masked */
+    __m512i idx = _mm512_sub_epi64(ad, _mm512_set1_epi64(1));
     const __m512i one = _mm512_set1_epi64(1), zero = _mm512_setzero_si512();
+#define LK16(i) _mm512_permutex2var_epi64(_mm512_load_si512(tab[i]), idx, _mm512_load_si512(tab[i] + 8))
 #pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
         __m512i c1 = i == 0 ? one : zero;
-        t->ypx.v[i] = _mm512_mask_permutexvar_epi64(c1, nz, idx, _mm512_load_si512(tab[i]));
-        t->ymx.v[i] = _mm512_mask_permutexvar_epi64(c1, nz, idx, _mm512_load_si512(tab[5 + i]));
-        t->xy2d.v[i] = _mm512_mask_permutexvar_epi64(zero, nz, idx, _mm512_load_si512(tab[10 + i]));
+        t->ypx.v[i] = _mm512_mask_blend_epi64(nz, c1, LK16(i));
+        t->ymx.v[i] = _mm512_mask_blend_epi64(nz, c1, LK16(5 + i));
+        t->xy2d.v[i] = _mm512_mask_blend_epi64(nz, zero, LK16(10 + i));
     }
+#undef LK16
     ge8_precomp_cneg(t, neg);
 }
 
@@ -83,25 +99,23 @@ F25519_IFMA_INLINE void lookup_lanes(ge8_precomp *t, const uint64_t (*tab)[15][8
     ge8_precomp_cneg(t, neg);
 }
 
-/* paper eq. 7 with all 64 tables (T_j, j = 0..63, so no doubling), lane =
- * one scalar */
+/* paper eq. 7 with radix-32 digits over 52 tables W_j (2^(5j) v B, v <= 16;
+ * no doubling, 52 mixed additions instead of 64), lane = one scalar */
 F25519_IFMA_TARGET static void base_8x1(ge8_p3 *r, const uint8_t a[8][32])
 {
-    int8_t e[8][64], dig[64][8];
-    for (int l = 0; l < 8; l++) recode16(e[l], a[l]);
-    for (int i = 0; i < 64; i++)
+    int8_t e[8][52], dig[52][8];
+    for (int l = 0; l < 8; l++) recode32(e[l], a[l]);
+    for (int i = 0; i < 52; i++)
         for (int l = 0; l < 8; l++) dig[i][l] = e[l][i];
-#define DIGITS(i) _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)dig[i]))
     ge8_precomp t;
     ge8_identity(r);
-    for (int j = 0; j < 64; j++) { /* sum of T_j(e_j): all 64 tables, no doubling */
-        lookup_bcast(&t, f25519_ifma_btab_8x1[j], DIGITS(j));
+    for (int j = 0; j < 52; j++) {
+        lookup16(&t, f25519_ifma_btab_8x1[j], _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)dig[j])));
         ge8_madd(r, r, &t);
     }
     wipe(e, sizeof e);
     wipe(dig, sizeof dig);
     wipe(&t, sizeof t);
-#undef DIGITS
 }
 
 /* out = sum of the eight lane points of r. The 8x1 layout would waste half,

@@ -6,9 +6,11 @@ even tables of paper 3.4, 32 of them) and v = 1..8, stored as affine
 precomputed points (y + x, y - x, 2 d x y), canonical, in 5 radix-2^51 limbs.
 
 Two layouts of the same points:
-  f25519_ifma_btab_8x1[64][15][8]: [table u][limb][v-1], limbs in the order
-      ypx0..4, ymx0..4, xy2d0..4: one zmm row holds limb i of the 8 entries,
-      so a lane selects its entry with one in-register permutation (vpermq).
+  f25519_ifma_btab_8x1[52][15][16]: radix-32 tables of the 8x1 path,
+      W_j(v) = 2^(5j) * v * B, j = 0..51, v = 1..16, [table][limb][v-1],
+      limbs in the order ypx0..4, ymx0..4, xy2d0..4: two zmm rows hold limb
+      i of the 16 entries, so a lane selects its entry with one in-register
+      two-source permutation (vpermt2q).
   f25519_ifma_btab_1x8[8][8][15][8]: [step][v-1][limb][lane]; lane l at step
       s reads table u = 8 l + s (paper eq. 8 with all 64 tables, so that no
       doubling is needed: each lane owns 8 consecutive tables).
@@ -70,11 +72,17 @@ w(" * IFMA backend (affine precomputed points: y+x, y-x, 2dxy; limbs < 2^51). */
 w("#include <stdint.h>")
 w('#include "scalarmult/base_tables_ifma.h"')
 w("")
-w("const uint64_t f25519_ifma_btab_8x1[64][15][8] __attribute__((aligned(64))) = {")
-for j in range(64):
+w("const uint64_t f25519_ifma_btab_8x1[52][15][16] __attribute__((aligned(64))) = {")
+for j in range(52):
+    base = mul(2 ** (5 * j), B)
+    pts = []
+    acc = (0, 1)
+    for v in range(1, 17):
+        acc = add(acc, base)
+        pts.append(precomp(acc))
     w("  {")
     for i in range(15):
-        w("    {" + ", ".join("0x%013xULL" % T[(j, v)][i] for v in range(1, 9)) + "},")
+        w("    {" + ", ".join("0x%013xULL" % pts[v][i] for v in range(16)) + "},")
     w("  },")
 w("};")
 w("")
