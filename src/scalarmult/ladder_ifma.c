@@ -29,6 +29,12 @@
  * branch, no secret memory index; vpermq timing does not depend on its
  * index).
  */
+/* GCC's pre-register-allocation scheduler (off by default on x86) spreads
+ * the independent IFMA chains of these straight-line blocks better than
+ * source order: measured -5% (single ladder) and -4% (x8) on Zen 4. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("schedule-insns", "sched-pressure")
+#endif
 #include <string.h>
 #include "fast25519.h"
 #include "impl.h"
