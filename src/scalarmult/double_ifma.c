@@ -151,11 +151,11 @@ static inline uint32_t get_bits(const uint64_t x[4], int pos, int n)
  * or 0, at most one nonzero in any w consecutive positions. Returns the
  * number of positions used (<= 254). Variable time (public scalar): runs of
  * zero bits are skipped with a count-trailing-zeros. */
-static int wnaf(int8_t r[256], const uint8_t k[32], int w)
+static int wnaf(int16_t r[256], const uint8_t k[32], int w)
 {
     uint64_t x[4] = { 0 };
     for (int i = 0; i < 32; i++) x[i / 8] |= (uint64_t)k[i] << (8 * (i % 8));
-    memset(r, 0, 256);
+    memset(r, 0, 256 * sizeof r[0]);
     int top = 0, bit = 0;
     uint32_t carry = 0;
     while (bit < 256) {
@@ -170,7 +170,7 @@ static int wnaf(int8_t r[256], const uint8_t k[32], int w)
         int word = (int)get_bits(x, bit, now) + (int)carry;
         carry = (uint32_t)(word >> (w - 1)) & 1;
         word -= (int)(carry << w);
-        r[bit] = (int8_t)word;
+        r[bit] = (int16_t)word;
         top = bit + 1;
         bit += now;
     }
@@ -188,12 +188,15 @@ F25519_IFMA_INLINE void ge14_set(fe51y4 *h, const fe51 *a, const fe51 *b, const 
 #ifndef WA
 #define WA 5 /* w-NAF width for A */
 #endif
+#ifndef WB
+#define WB 10 /* w-NAF width for B: the table holds 2^(WB-2) odd multiples */
+#endif
 
 F25519_IFMA_TARGET void f25519_ifma_double_scalar_1x4(ge51_p3 *out, const uint8_t a[32],
                                                       const ge51_p3 *A, const uint8_t b[32])
 {
-    int8_t na[256], nb[256];
-    int ta = wnaf(na, a, WA), tb = wnaf(nb, b, 8);
+    int16_t na[256], nb[256];
+    int ta = wnaf(na, a, WA), tb = wnaf(nb, b, WB);
     int top = ta > tb ? ta : tb;
 
     fe51 one, two, zero;

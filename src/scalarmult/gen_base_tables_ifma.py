@@ -18,7 +18,7 @@ Also the table of the 2x4 double-scalar method:
   f25519_ifma_btab_odd[16][15]: v * B for v = 1..16 (window w = 5), same
       precomputed form.
 and of the 1x4 w-NAF double-scalar method:
-  f25519_ifma_btab_naf[64][5][4]: (2i + 1) * B for i = 0..63 (w = 8 NAF
+  f25519_ifma_btab_naf[256][5][4]: (2i + 1) * B for i = 0..255 (w = 10 NAF
       digits), 1x4 pre form: [limb][lane] with lanes y - x, y + x, 2dxy, 2.
 Run: python3 gen_base_tables_ifma.py > base_tables_ifma.c
 """
@@ -104,10 +104,10 @@ for v in range(1, 17):
     w("  {" + ", ".join("0x%013xULL" % x for x in precomp(acc)) + "},")
 w("};")
 w("")
-w("const uint64_t f25519_ifma_btab_naf[64][5][4] __attribute__((aligned(64))) = {")
+w("const uint64_t f25519_ifma_btab_naf[256][5][4] __attribute__((aligned(64))) = {")
 B2 = add(B, B)
 acc = B
-for i in range(64):
+for i in range(256):
     x, y = acc
     lanes = [limbs((y - x) % p), limbs((y + x) % p), limbs(2 * d * x * y % p), limbs(2)]
     w("  {" + ", ".join("{" + ", ".join("0x%013xULL" % lanes[l][k] for l in range(4)) + "}" for k in range(5)) + "},")
