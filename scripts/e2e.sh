@@ -375,6 +375,9 @@ if [ "$MODE" = full ]; then
   REPORT_ARGS+=(--json "$OUT/e2e.json" --plots "$OUT")
   mkdir -p "$OUT/raw"
   cp "$WORK"/raw/* "$OUT/raw/"
+  for f in "$WORK"/server.*.log; do   # server stderr (normally empty)
+    [ -s "$f" ] && cp "$f" "$OUT/raw/"
+  done
 fi
 python3 "$ROOT/tools/tls-bench/e2e_report.py" "${REPORT_ARGS[@]}"
 cat "$OUT/e2e.md"

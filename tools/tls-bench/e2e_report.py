@@ -222,7 +222,7 @@ def markdown(m, ceil, stats, meta):
              "client's own user+system time (getrusage). CPU use at peak: CPU seconds per wall second of the "
              "peak windows (1.0 = one CPU saturated); below ~90% for unbound the peak is not server-bound.")
     L.append("")
-    for ref in ("x25519", "p256"):
+    for ref in ("x25519", "p256", "x25519-waker"):
         if ref not in m:
             continue
         L.append(f"## Ratios vs `{ref}` (same run)")
@@ -252,6 +252,10 @@ def markdown(m, ceil, stats, meta):
                  f"= {fmt(ceil['ceiling_handshakes_per_s'])} handshakes/s per server CPU if crypto cost nothing")
         for cfg, f in ceil["fraction_of_way"].items():
             L.append(f"- `{cfg}` goes {100 * f:.1f}% of the way from `x25519` to the ceiling")
+        for p, v in ceil["fast25519_crypto_us_per_handshake"].items():
+            L.append(f"- bound: a provider with zero overhead on the `{p}` path would go "
+                     f"{100 * (1 - v / ceil['openssl_crypto_us_per_handshake']):.1f}% of the way "
+                     f"(OpenSSL {ceil['openssl_crypto_us_per_handshake']:.1f} us -> {v:.1f} us of crypto)")
     L.append("")
     L.append("## Issue 5 targets (provider on both sides, `fast25519`, vs `x25519`)")
     L.append("")
@@ -296,6 +300,7 @@ def warn_counters(stats):
 
 
 def plots(runs, m, ceil, outdir):
+    """Writes raw/*.dat and raw/plots.gp (paths relative to outdir) and runs gnuplot in outdir."""
     data = os.path.join(outdir, "raw")
     os.makedirs(data, exist_ok=True)
     present = [c for c in CONFIGS if c in runs]
@@ -316,19 +321,19 @@ def plots(runs, m, ceil, outdir):
     script = ["set terminal pngcairo size 1000,600 font ',11' noenhanced", "set key bottom right", "set grid",
               "set ylabel 'cumulative fraction of samples'", "set yrange [0:1]"]
     for test, (png, title, xl) in titles.items():
-        curves = [f"'{data}/cdf.{test}.{c}.dat' using 1:2 with steps lw 2 title '{c}'" for c in present
+        curves = [f"'raw/cdf.{test}.{c}.dat' using 1:2 with steps lw 2 title '{c}'" for c in present
                   if os.path.getsize(os.path.join(data, f"cdf.{test}.{c}.dat")) > 0]
         if not curves:
             continue
-        script += [f"set output '{os.path.join(outdir, png)}'", f"set title '{title}'", f"set xlabel '{xl}'",
+        script += [f"set output '{png}'", f"set title '{title}'", f"set xlabel '{xl}'",
                    "plot " + ", ".join(curves)]
     script += ["unset yrange", "set autoscale y", "set yrange [0:*]", "set key top right",
-               f"set output '{os.path.join(outdir, 'server_cpu.png')}'",
+               "set output 'server_cpu.png'",
                "set title 'Server CPU time per TLS 1.3 handshake (openssl s_server, all threads)'",
                "set xlabel ''", "set ylabel 'microseconds per handshake'", "set style fill solid 0.6",
                "set boxwidth 0.6", "set xrange [-0.6:%f]" % (len(present) - 0.4),
                "set xtics rotate by -15 offset -1,0", "set bmargin 5"]
-    plot = [f"'{data}/server_cpu.dat' using 1:3:xtic(2) with boxes notitle",
+    plot = ["'raw/server_cpu.dat' using 1:3:xtic(2) with boxes notitle",
             f"'' using 1:3:(sprintf('%.0f', $3)) with labels offset 0,1 notitle"]
     if ceil is not None:
         script.append(f"ceil = {ceil['ceiling_server_cpu_us_per_handshake']}")
@@ -336,7 +341,7 @@ def plots(runs, m, ceil, outdir):
     script.append("plot " + ", ".join(plot))
     with open(os.path.join(data, "plots.gp"), "w") as f:
         f.write("\n".join(script) + "\n")
-    subprocess.run(["gnuplot", os.path.join(data, "plots.gp")], check=True)
+    subprocess.run(["gnuplot", os.path.join("raw", "plots.gp")], check=True, cwd=outdir)
 
 
 def main():
