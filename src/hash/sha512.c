@@ -76,6 +76,11 @@ static void compress(uint64_t h[8], const uint8_t *p, size_t nblocks)
         h[4] += e; h[5] += f; h[6] += g; h[7] += k;
         p += 128;
     }
+    /* The last 16 schedule words determine the block (the recurrence runs
+     * backwards), and the block may be a seed or a nonce prefix: wipe them.
+     * memset + barrier: one vector store pass, not the byte loop. */
+    memset(w, 0, sizeof w);
+    __asm__ __volatile__("" : : "r"(w) : "memory");
 }
 
 void f25519_sha512_init(f25519_sha512_ctx *c)
