@@ -19,7 +19,8 @@ typedef struct { fe51x8 ypx, ymx, xy2d; } ge8_precomp;
 /* projective cached point: Y + X, Y - X, 2 Z, 2 d T */
 typedef struct { fe51x8 ypx, ymx, z2, t2d; } ge8_cached;
 
-extern const fe51 f25519_ifma_d2; /* 2d, limbs < 2^51 (ge51x8_ifma.c) */
+extern const fe51 f25519_ifma_d2;   /* 2d, limbs < 2^51 (ge51x8_ifma.c) */
+extern const fe51 f25519_ifma_dinv; /* 1/d, limbs < 2^51 */
 
 F25519_IFMA_INLINE void ge8_identity(ge8_p3 *h)
 {
@@ -33,6 +34,21 @@ F25519_IFMA_INLINE void ge8_precomp_identity(ge8_precomp *h)
     fe8_1(&h->ypx);
     fe8_1(&h->ymx);
     fe8_0(&h->xy2d);
+}
+
+/* r = the point of an affine precomputed q (y + x, y - x, 2dxy), in
+ * projective form with Z = 2: X = 2x, Y = 2y, T = 2xy = 2dxy / d (1M instead
+ * of a 7M addition to the identity). The identity entry (1, 1, 0) gives
+ * (0 : 2 : 2 : 0). */
+F25519_IFMA_INLINE void ge8_from_precomp(ge8_p3 *r, const ge8_precomp *q)
+{
+    fe51x8 di;
+    fe8_bcast(&di, &f25519_ifma_dinv);
+    fe8_sub(&r->X, &q->ypx, &q->ymx);
+    fe8_add(&r->Y, &q->ypx, &q->ymx);
+    fe8_0(&r->Z);
+    r->Z.v[0] = _mm512_set1_epi64(2);
+    fe8_mul(&r->T, &q->xy2d, &di);
 }
 
 /* r = p + q, q affine precomputed: 7M (paper eq. 5 with Z_Q = 1).

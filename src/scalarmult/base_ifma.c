@@ -108,11 +108,14 @@ F25519_IFMA_TARGET static void base_8x1(ge8_p3 *r, const uint8_t a[8][32])
     for (int i = 0; i < 52; i++)
         for (int l = 0; l < 8; l++) dig[i][l] = e[l][i];
     ge8_precomp t;
-    ge8_identity(r);
-    for (int j = 0; j < 52; j++) {
-        lookup16(&t, f25519_ifma_btab_8x1[j], _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)dig[j])));
+#define DIG8(j) _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)dig[j]))
+    lookup16(&t, f25519_ifma_btab_8x1[0], DIG8(0));
+    ge8_from_precomp(r, &t);
+    for (int j = 1; j < 52; j++) {
+        lookup16(&t, f25519_ifma_btab_8x1[j], DIG8(j));
         ge8_madd(r, r, &t);
     }
+#undef DIG8
     wipe(e, sizeof e);
     wipe(dig, sizeof dig);
     wipe(&t, sizeof t);
@@ -180,11 +183,13 @@ F25519_IFMA_TARGET static void base_1x8(ge51_p3 *out, const uint8_t a[32])
         for (int l = 0; l < 8; l++) dg[s][l] = e[8 * l + s];
     ge8_p3 r;
     ge8_precomp t;
-    ge8_identity(&r);
     for (int s = 0; s < 8; s++) {
         lookup_lanes(&t, f25519_ifma_btab_1x8[s],
                      _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)dg[s])));
-        ge8_madd(&r, &r, &t);
+        if (s == 0)
+            ge8_from_precomp(&r, &t);
+        else
+            ge8_madd(&r, &r, &t);
     }
     lane_sum(out, &r);
     wipe(e, sizeof e);
