@@ -43,6 +43,7 @@ typedef struct { int64_t v[5]; } s62;
 static int64_t divsteps62(int64_t zeta, uint64_t f, uint64_t g, int64_t t[4])
 {
     uint64_t u = 1, v = 0, q = 0, r = 1;
+#pragma GCC unroll 2
     for (int i = 0; i < 62; i++) {
         uint64_t c1 = (uint64_t)(zeta >> 63);     /* delta > 0 */
         uint64_t c2 = -(g & 1);                   /* g odd */
@@ -67,7 +68,7 @@ static int64_t divsteps62(int64_t zeta, uint64_t f, uint64_t g, int64_t t[4])
 }
 
 /* (f, g) <- ((u f + v g) / 2^62, (q f + r g) / 2^62), exact */
-static void update_fg(s62 *f, s62 *g, const int64_t t[4])
+static inline __attribute__((always_inline)) void update_fg(s62 *f, s62 *g, const int64_t t[4])
 {
     const int64_t u = t[0], v = t[1], q = t[2], r = t[3];
     i128 cf = (i128)u * f->v[0] + (i128)v * g->v[0];
@@ -88,7 +89,8 @@ static void update_fg(s62 *f, s62 *g, const int64_t t[4])
 
 /* h = a d + b e mod p for |a|, |b| <= 2^62; d, e limbs < 2^52 -> h limbs
  * < 2^51 + 2^23. Negative coefficients use 8p - d (8p limbs > 2^53 > d). */
-static void lincomb(fe51 *h, int64_t a, const fe51 *d, int64_t b, const fe51 *e)
+static inline __attribute__((always_inline)) void lincomb(fe51 *h, int64_t a, const fe51 *d, int64_t b,
+                                                        const fe51 *e)
 {
     static const uint64_t p8[5] = { 0x3fffffffffff68ULL, 0x3ffffffffffff8ULL, 0x3ffffffffffff8ULL,
                                     0x3ffffffffffff8ULL, 0x3ffffffffffff8ULL };
