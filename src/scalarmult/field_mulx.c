@@ -3,6 +3,7 @@
  * long exponentiation chains run in radix 2^64 and the result is repacked.
  * fe51_invert / fe51_pow22523 call these when the CPU allows (fe51.c).
  */
+#include <string.h>
 #include "scalarmult/scalarmult_portable.h"
 
 #if F25519_HAVE_MULX_LADDER
@@ -127,6 +128,13 @@ __asm__(
     ".popsection\n");
 #endif
 
+/* Stores + barrier: the inputs are secret-derived (Z of [k]B, the ladder's Z). */
+static void wipe_fast(void *p, size_t n)
+{
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
 void f25519_fe51_invert_mulx(fe51 *out, const fe51 *z)
 {
     fe51 t;
@@ -135,6 +143,8 @@ void f25519_fe51_invert_mulx(fe51 *out, const fe51 *z)
     fe64_from_fe51(&a, &t);
     fe64_invert(&a, &a);
     fe64_to_fe51(out, &a);
+    wipe_fast(&t, sizeof t);
+    wipe_fast(&a, sizeof a);
 }
 
 void f25519_fe51_pow22523_mulx(fe51 *out, const fe51 *z)
@@ -145,5 +155,7 @@ void f25519_fe51_pow22523_mulx(fe51 *out, const fe51 *z)
     fe64_from_fe51(&a, &t);
     fe64_pow22523(&a, &a);
     fe64_to_fe51(out, &a);
+    wipe_fast(&t, sizeof t);
+    wipe_fast(&a, sizeof a);
 }
 #endif

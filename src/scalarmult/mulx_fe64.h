@@ -12,6 +12,7 @@
 #ifndef F25519_MULX_FE64_H
 #define F25519_MULX_FE64_H
 #include <stdint.h>
+#include <string.h>
 #include "field/fe51.h"
 
 typedef struct { uint64_t w[4]; } fe64;
@@ -420,6 +421,12 @@ static inline void fe64_pow_2_250_1(fe64 *out250, fe64 *z11, const fe64 *z)
     fe64_mul(&t1, &t2, &t1);        /* 2^200 - 1 */
     fe64_sqr_n(&t1, &t1, 50);
     fe64_mul(out250, &t1, &t0);     /* 2^250 - 1 */
+    /* powers of a possibly secret-derived z: wipe (stores + barrier) */
+    memset(&t0, 0, sizeof t0);
+    memset(&t1, 0, sizeof t1);
+    memset(&t2, 0, sizeof t2);
+    memset(&z9, 0, sizeof z9);
+    __asm__ __volatile__("" : : "r"(&t0), "r"(&t1), "r"(&t2), "r"(&z9) : "memory");
 }
 
 /* z^(p-2) = z^(2^255 - 21), the addition chain of fe51_invert. */
@@ -429,6 +436,9 @@ static inline void fe64_invert(fe64 *out, const fe64 *z)
     fe64_pow_2_250_1(&t, &z11, z);
     fe64_sqr_n(&t, &t, 5);
     fe64_mul(out, &t, &z11);
+    memset(&t, 0, sizeof t);
+    memset(&z11, 0, sizeof z11);
+    __asm__ __volatile__("" : : "r"(&t), "r"(&z11) : "memory");
 }
 
 /* z^((p-5)/8) = z^(2^252 - 3). */
@@ -438,6 +448,9 @@ static inline void fe64_pow22523(fe64 *out, const fe64 *z)
     fe64_pow_2_250_1(&t, &z11, z);
     fe64_sqr_n(&t, &t, 2);
     fe64_mul(out, &t, z);
+    memset(&t, 0, sizeof t);
+    memset(&z11, 0, sizeof z11);
+    __asm__ __volatile__("" : : "r"(&t), "r"(&z11) : "memory");
 }
 
 /* Canonical little-endian encoding of a partially reduced value (< 2^256). */
