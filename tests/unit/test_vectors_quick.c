@@ -3,53 +3,51 @@
  * verify in all modes), speccheck verdicts per mode, ZIP-215 (196 valid).
  * Vectors come from $F25519_VECTORS or the shared default directory. */
 #include "unit_common.h"
-#include "json_mini.h"
+#include "json.h" /* tests/json.c: the shared RFC 8259 reader of the test suite */
 #include "fast25519.h"
 
-static char *load(const char *rel, size_t *n)
+static json_value *load(const char *rel)
 {
-    char path[1024];
+    char path[1024], err[256];
     snprintf(path, sizeof path, "%s/%s", vectors_dir(), rel);
-    char *b = read_file_all(path, n);
-    if (!b) {
-        fprintf(stderr, "cannot read %s\n", path);
+    json_value *v = json_parse_file(path, err, sizeof err);
+    if (!v) {
+        fprintf(stderr, "cannot read %s: %s\n", path, err);
         exit(1);
     }
-    return b;
+    return v;
 }
 
-static long field_hex(uint8_t *out, size_t cap, const char *o, const char *e, const char *key)
+/* hex field of an object into out; -1 (and a failed check) when missing or bad */
+static long field_hex(uint8_t *out, size_t cap, const json_value *o, const char *key)
 {
-    size_t l;
-    const char *v = json_str(o, e, key, &l);
-    if (!v) return -1;
-    return unhex(out, cap, v, l);
+    const char *h = json_get_str(o, key);
+    long n = h ? unhex(out, cap, h, strlen(h)) : -1;
+    CHECK(n >= 0, "field %s missing or not hex", key);
+    return n;
 }
 
 static void rfc7748(void)
 {
-    size_t n;
-    char *j = load("rfc/rfc7748_x25519.json", &n);
-    const char *end = j + n, *sec = strstr(j, "\"x25519\""), *oe = NULL;
-    const char *o = sec;
-    int cnt = 0;
-    for (int i = 0; i < 2; i++) {
-        o = json_obj(o, end, &oe);
+    json_value *j = load("rfc/rfc7748_x25519.json");
+    const json_value *vec = json_get(j, "x25519");
+    size_t cnt = json_len(vec);
+    CHECK(cnt == 2, "rfc7748 count %zu", cnt);
+    for (size_t i = 0; i < cnt; i++) {
+        const json_value *o = json_at(vec, i);
         uint8_t k[32], u[32], w[32], out[32];
-        field_hex(k, 32, o, oe, "scalar");
-        field_hex(u, 32, o, oe, "u");
-        field_hex(w, 32, o, oe, "output");
+        field_hex(k, 32, o, "scalar");
+        field_hex(u, 32, o, "u");
+        field_hex(w, 32, o, "output");
         int rc = f25519_x25519_derive(out, k, u, 32);
-        CHECK(rc == 0 && memcmp(out, w, 32) == 0, "rfc7748 vector %d", i);
-        cnt++;
-        o = oe;
+        CHECK(rc == 0 && memcmp(out, w, 32) == 0, "rfc7748 vector %zu", i);
     }
-    const char *it = strstr(j, "\"iterated\"");
+    const json_value *it = json_get(j, "iterated"), *res = json_get(it, "results");
     uint8_t k[32], u[32], r1[32], r1000[32], t[32];
-    field_hex(k, 32, it, end, "k");
-    field_hex(u, 32, it, end, "u");
-    field_hex(r1, 32, it, end, "1");
-    field_hex(r1000, 32, it, end, "1000");
+    field_hex(k, 32, it, "k");
+    field_hex(u, 32, it, "u");
+    field_hex(r1, 32, res, "1");
+    field_hex(r1000, 32, res, "1000");
     for (int i = 1; i <= 1000; i++) {
         f25519_x25519_derive(t, k, u, 32);
         memcpy(u, k, 32);
@@ -57,42 +55,42 @@ static void rfc7748(void)
         if (i == 1) CHECK(memcmp(k, r1, 32) == 0, "rfc7748 iter 1");
     }
     CHECK(memcmp(k, r1000, 32) == 0, "rfc7748 iter 1000");
-    const char *dh = strstr(j, "\"dh\"");
+    const json_value *dh = json_get(j, "dh");
     uint8_t ap[32], apub[32], bp[32], bpub[32], sh[32], x[32];
-    field_hex(ap, 32, dh, end, "alice_private");
-    field_hex(apub, 32, dh, end, "alice_public");
-    field_hex(bp, 32, dh, end, "bob_private");
-    field_hex(bpub, 32, dh, end, "bob_public");
-    field_hex(sh, 32, dh, end, "shared");
+    field_hex(ap, 32, dh, "alice_private");
+    field_hex(apub, 32, dh, "alice_public");
+    field_hex(bp, 32, dh, "bob_private");
+    field_hex(bpub, 32, dh, "bob_public");
+    field_hex(sh, 32, dh, "shared");
     CHECK(f25519_x25519_public(x, ap) == 0 && !memcmp(x, apub, 32), "dh alice pub");
     CHECK(f25519_x25519_public(x, bp) == 0 && !memcmp(x, bpub, 32), "dh bob pub");
     CHECK(f25519_x25519_derive(x, ap, bpub, 32) == 0 && !memcmp(x, sh, 32), "dh alice");
     CHECK(f25519_x25519_derive(x, bp, apub, 32) == 0 && !memcmp(x, sh, 32), "dh bob");
-    free(j);
-    printf("rfc7748: %d vectors + iterations + dh\n", cnt);
+    json_free(j);
+    printf("rfc7748: %zu vectors + iterations + dh\n", cnt);
 }
 
 static void rfc8032(void)
 {
-    size_t n;
-    char *j = load("rfc/rfc8032_ed25519.json", &n);
-    const char *end = j + n;
-    const char *secs[3] = {strstr(j, "\"ed25519\""), strstr(j, "\"ed25519ctx\""),
-                           strstr(j, "\"ed25519ph\"")};
+    json_value *j = load("rfc/rfc8032_ed25519.json");
+    const char *secs[3] = {"ed25519", "ed25519ctx", "ed25519ph"};
     int variants[3] = {F25519_ED25519, F25519_ED25519CTX, F25519_ED25519PH};
     int total = 0;
     for (int s = 0; s < 3; s++) {
-        const char *send = s < 2 ? secs[s + 1] : end, *o = secs[s], *oe;
-        while ((o = json_obj(o, send, &oe))) {
+        const json_value *arr = json_get(j, secs[s]);
+        CHECK(json_len(arr) > 0, "rfc8032 section %s empty", secs[s]);
+        for (size_t i = 0; i < json_len(arr); i++) {
+            const json_value *o = json_at(arr, i);
             static uint8_t msg[4096];
             uint8_t seed[32], pub[32], sig[64], ctx[256], got[64];
-            field_hex(seed, 32, o, oe, "secret_key");
-            field_hex(pub, 32, o, oe, "public_key");
-            field_hex(sig, 64, o, oe, "signature");
-            long ml = field_hex(msg, sizeof msg, o, oe, "message");
-            long cl = field_hex(ctx, sizeof ctx, o, oe, "context");
-            if (cl < 0) cl = 0;
-            CHECK(ml >= 0, "msg parse");
+            field_hex(seed, 32, o, "secret_key");
+            field_hex(pub, 32, o, "public_key");
+            field_hex(sig, 64, o, "signature");
+            long ml = field_hex(msg, sizeof msg, o, "message");
+            const char *ch = json_get_str(o, "context");
+            long cl = ch ? unhex(ctx, sizeof ctx, ch, strlen(ch)) : 0;
+            CHECK(ml >= 0 && cl >= 0, "rfc8032 message/context parse");
+            if (ml < 0 || cl < 0) continue;
             CHECK(f25519_ed25519_public(got, seed) == 0 && !memcmp(got, pub, 32),
                   "rfc8032 pub s=%d #%d", s, total);
             CHECK(f25519_ed25519_sign_ex(got, msg, (size_t)ml, seed, pub, variants[s], ctx,
@@ -114,62 +112,61 @@ static void rfc8032(void)
                 sig[5] ^= 1;
             }
             total++;
-            o = oe;
         }
     }
     CHECK(total == 10, "rfc8032 count %d", total);
-    free(j);
+    json_free(j);
     printf("rfc8032: %d vectors\n", total);
 }
 
 static void speccheck(void)
 {
-    size_t n;
-    char *j = load("speccheck/cases.json", &n);
-    const char *end = j + n, *o = j + 1, *oe;
+    json_value *j = load("speccheck/cases.json");
     const char *want[3] = {"VVVVXXXXXXXV", "XXXVXXXXXXXX", "VVVVVVXXXVVV"};
     char got[3][13] = {{0}};
-    int idx = 0;
-    while ((o = json_obj(o, end, &oe)) && idx < 12) {
+    size_t cnt = json_len(j);
+    CHECK(cnt == 12, "speccheck count %zu", cnt);
+    for (size_t idx = 0; idx < cnt && idx < 12; idx++) {
+        const json_value *o = json_at(j, idx);
         uint8_t msg[256], pub[32], sig[64];
-        long ml = field_hex(msg, sizeof msg, o, oe, "message");
-        field_hex(pub, 32, o, oe, "pub_key");
-        field_hex(sig, 64, o, oe, "signature");
+        long ml = field_hex(msg, sizeof msg, o, "message");
+        field_hex(pub, 32, o, "pub_key");
+        field_hex(sig, 64, o, "signature");
+        if (ml < 0) ml = 0;
         for (int mode = 0; mode < 3; mode++)
             got[mode][idx] =
                 f25519_ed25519_verify(sig, 64, msg, (size_t)ml, pub, 32, mode) == 0 ? 'V' : 'X';
-        idx++;
-        o = oe;
     }
     for (int mode = 0; mode < 3; mode++) {
         CHECK(strcmp(got[mode], want[mode]) == 0, "speccheck mode %d: got %s want %s", mode,
               got[mode], want[mode]);
         printf("speccheck mode %d: %s\n", mode, got[mode]);
     }
-    free(j);
+    json_free(j);
 }
 
 static void zip215(void)
 {
-    size_t n;
-    char *j = load("zip215/zip215_small_order.json", &n);
-    const char *end = j + n, *o = strstr(j, "\"cases\""), *oe;
-    uint8_t msg[5] = {'Z', 'c', 'a', 's', 'h'};
-    int cnt = 0, ok = 0, ossl = 0;
-    while ((o = json_obj(o, end, &oe))) {
+    json_value *j = load("zip215/zip215_small_order.json");
+    const json_value *cases = json_get(j, "cases");
+    uint8_t msg[64];
+    long ml = field_hex(msg, sizeof msg, j, "message"); /* "Zcash" */
+    if (ml < 0) ml = 0;
+    size_t cnt = json_len(cases);
+    int ok = 0, ossl = 0;
+    for (size_t i = 0; i < cnt; i++) {
+        const json_value *o = json_at(cases, i);
         uint8_t pub[32], sig[64];
-        field_hex(pub, 32, o, oe, "public_key");
-        field_hex(sig, 64, o, oe, "signature");
-        int rc = f25519_ed25519_verify(sig, 64, msg, 5, pub, 32, F25519_VERIFY_ZIP215);
-        CHECK(rc == 0, "zip215 case %d rc=%d", cnt, rc);
+        field_hex(pub, 32, o, "public_key");
+        field_hex(sig, 64, o, "signature");
+        int rc = f25519_ed25519_verify(sig, 64, msg, (size_t)ml, pub, 32, F25519_VERIFY_ZIP215);
+        CHECK(rc == 0, "zip215 case %zu rc=%d", i, rc);
         ok += rc == 0;
-        ossl += f25519_ed25519_verify(sig, 64, msg, 5, pub, 32, F25519_VERIFY_OPENSSL) == 0;
-        cnt++;
-        o = oe;
+        ossl += f25519_ed25519_verify(sig, 64, msg, (size_t)ml, pub, 32, F25519_VERIFY_OPENSSL) == 0;
     }
-    CHECK(cnt == 196, "zip215 count %d", cnt);
-    printf("zip215: %d/%d valid in zip215 mode; openssl mode accepts %d\n", ok, cnt, ossl);
-    free(j);
+    CHECK(cnt == 196, "zip215 count %zu", cnt);
+    printf("zip215: %d/%zu valid in zip215 mode; openssl mode accepts %d\n", ok, cnt, ossl);
+    json_free(j);
 }
 
 int main(void)
