@@ -20,7 +20,7 @@ void fe51_add(fe51 *h, const fe51 *f, const fe51 *g);   /* no carry: limbs add *
 void fe51_sub(fe51 *h, const fe51 *f, const fe51 *g);   /* adds 2p first, no carry:
                                                            g limbs <= 2^52 - 38 (reduced) */
 void fe51_neg(fe51 *h, const fe51 *f);                  /* f reduced; output reduced */
-void fe51_carry(fe51 *h, const fe51 *f);                /* weak reduction, any limbs */
+void fe51_carry(fe51 *h, const fe51 *f);                /* weak reduction, limbs < 2^64 - 2^13 */
 void fe51_mul(fe51 *h, const fe51 *f, const fe51 *g);   /* inputs: limbs < 2^54 */
 void fe51_sqr(fe51 *h, const fe51 *f);                  /* inputs: limbs < 2^54 */
 void fe51_sqr_n(fe51 *h, const fe51 *f, int n);         /* n squarings */

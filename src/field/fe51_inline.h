@@ -111,7 +111,9 @@ static inline void fe51i_sub4(fe51 *h, const fe51 *f, const fe51 *g)
     h->v[4] = f->v[4] + FE51_4P1 - g->v[4];
 }
 
-/* Weak reduction of any limbs < 2^64 to limbs < 2^51 + 2^13 (limb 0 < 2^51). */
+/* Weak reduction of limbs < 2^64 - 2^13 (the carry into limbs 1..4 must fit)
+ * to limbs < 2^51 + 2^13 (limb 0 < 2^51). Callers pass sums/differences
+ * (< 2^55) or repacked 2^64-radix words (< 2^52). */
 static inline void fe51i_carry(fe51 *h, const fe51 *f)
 {
     uint64_t h0 = f->v[0], h1 = f->v[1], h2 = f->v[2], h3 = f->v[3], h4 = f->v[4];

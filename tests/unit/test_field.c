@@ -150,6 +150,42 @@ int main(void)
         BN_free(F); BN_free(G); BN_free(W);
     }
 
+    /* Every limb at the documented input maximum at once (random draws make
+     * all five extreme together about once in 30k): mul/sqr 2^54 - 1,
+     * mul_small c = 2^20 - 1, carry 2^64 - 2^13 - 1 (fe51.h: "any limbs" of
+     * the carry means below 2^64 - 2^13: the carry into limb 1 must fit),
+     * sub with f at 2^54 - 1 and the largest reduced g. */
+    {
+        const uint64_t M54 = ((uint64_t)1 << 54) - 1, RBm = RB - 1;
+        const uint64_t CMAX = (uint64_t)0 - ((uint64_t)1 << 13) - 1;
+        fe51 f = {{M54, M54, M54, M54, M54}}, g = {{RBm, RBm, RBm, RBm, RBm}}, h, c;
+        BIGNUM *F = fe_to_bn(&f), *G = fe_to_bn(&g), *W = BN_new();
+        fe51_mul(&h, &f, &f);
+        BN_mod_mul(W, F, F, P, CTX);
+        CHECK(same_mod_p(&h, W) && limbs_below(&h, RB), "mul at 2^54-1");
+        fe51_sqr(&h, &f);
+        CHECK(same_mod_p(&h, W) && limbs_below(&h, RB), "sqr at 2^54-1");
+        fe51_mul(&h, &f, &g);
+        BN_mod_mul(W, F, G, P, CTX);
+        CHECK(same_mod_p(&h, W) && limbs_below(&h, RB), "mul 2^54-1 x reduced max");
+        fe51_mul_small(&h, &f, (1u << 20) - 1);
+        BN_copy(W, F);
+        BN_mul_word(W, (1u << 20) - 1);
+        CHECK(same_mod_p(&h, W) && limbs_below(&h, RB), "mul_small at maxima");
+        fe51_sub(&h, &g, &g);
+        BN_zero(W);
+        CHECK(same_mod_p(&h, W), "sub reduced max - itself");
+        fe51 z = {{0, 0, 0, 0, 0}};
+        fe51_sub(&h, &z, &g);
+        BN_sub(W, W, G);
+        CHECK(same_mod_p(&h, W), "sub 0 - reduced max");
+        for (int i = 0; i < 5; i++) c.v[i] = CMAX;
+        BIGNUM *C = fe_to_bn(&c);
+        fe51_carry(&h, &c);
+        CHECK(same_mod_p(&h, C) && limbs_below(&h, RB), "carry at 2^64 - 2^13 - 1");
+        BN_free(C); BN_free(F); BN_free(G); BN_free(W);
+    }
+
     /* Encoding edge cases: values p-1, p, p+1, 2^255-1, bit 255 ignored. */
     {
         uint8_t s[32], o[32];
