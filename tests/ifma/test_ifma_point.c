@@ -15,6 +15,7 @@
 #include "impl.h"
 #include "point/ge51x8_ifma.h"
 #include "point/ge51_2x4_ifma.h"
+#include "point/ge51_1x4_ifma.h"
 #include "scalarmult/base_ifma.h"
 #include "scalarmult/double_ifma.h"
 #include "scalarmult/scalarmult_portable.h"
@@ -193,6 +194,54 @@ F25519_IFMA_TARGET static void v24_add_pre(ge51_p3 r[2], const ge51_p3 p[2], con
     unpack24(&r[0], &r[1], &a);
 }
 
+/* ---- 1x4 (ymm): one point, lanes [X, Y, T, Z] ---- */
+F25519_IFMA_TARGET static void set14(fe51y4 *h, const fe51 *a, const fe51 *b, const fe51 *c, const fe51 *d)
+{
+    for (int i = 0; i < 5; i++)
+        h->v[i] = _mm256_setr_epi64x((long long)a->v[i], (long long)b->v[i], (long long)c->v[i],
+                                     (long long)d->v[i]);
+}
+F25519_IFMA_TARGET static void get14(ge51_p3 *p, const fe51y4 *h)
+{
+    uint64_t t[4] __attribute__((aligned(32)));
+    for (int i = 0; i < 5; i++) {
+        _mm256_store_si256((__m256i *)t, h->v[i]);
+        p->X.v[i] = t[0]; p->Y.v[i] = t[1]; p->T.v[i] = t[2]; p->Z.v[i] = t[3];
+    }
+}
+F25519_IFMA_TARGET static void v14_dbl(ge51_p3 *r, const ge51_p3 *p)
+{
+    fe51y4 a;
+    set14(&a, &p->X, &p->Y, &p->T, &p->Z);
+    ge14_dbl(&a, &a);
+    get14(r, &a);
+}
+/* p + q with q in pre form given lane by lane (y-x, y+x, 2dt, 2z) */
+F25519_IFMA_TARGET static void v14_add_pre(ge51_p3 *r, const ge51_p3 *p, const fe51 pre[4])
+{
+    fe51y4 a, q;
+    set14(&a, &p->X, &p->Y, &p->T, &p->Z);
+    set14(&q, &pre[0], &pre[1], &pre[2], &pre[3]);
+    ge14_add(&a, &a, &q);
+    get14(r, &a);
+}
+F25519_IFMA_TARGET static void v14_add(ge51_p3 *r, const ge51_p3 *p, const ge51_p3 *q)
+{
+    fe51 one, two;
+    fe51_1(&one);
+    fe51_0(&two);
+    two.v[0] = 2;
+    fe51y4 k, a, b, bp;
+    set14(&k, &one, &one, &f25519_ifma_d2, &two);
+    set14(&a, &p->X, &p->Y, &p->T, &p->Z);
+    set14(&b, &q->X, &q->Y, &q->T, &q->Z);
+    ge14_to_pre(&bp, &b, &k);
+    ge14_pre_neg(&bp, &bp);
+    ge14_pre_neg(&bp, &bp); /* twice: exercises the negation */
+    ge14_add(&a, &a, &bp);
+    get14(r, &a);
+}
+
 int main(int argc, char **argv)
 {
     t_seed();
@@ -238,6 +287,12 @@ int main(int argc, char **argv)
             ge51_add(&e, &p[h], &q[h]);
             T_CHECK(same_point(&r2[h], &e) && bounded(&r2[h]), "ge24_add iter %d half %d", it, h);
         }
+        v14_add(&r2[0], &p[4], &q[4]);
+        ge51_add(&e, &p[4], &q[4]);
+        T_CHECK(same_point(&r2[0], &e) && bounded(&r2[0]), "ge14_add iter %d", it);
+        v14_dbl(&r2[0], &p[5]);
+        ge51_dbl(&e, &p[5]);
+        T_CHECK(same_point(&r2[0], &e) && bounded(&r2[0]), "ge14_dbl iter %d", it);
         v24_dbl(r2, p + 2);
         for (int h = 0; h < 2; h++) {
             ge51_dbl(&e, &p[2 + h]);
@@ -272,6 +327,9 @@ int main(int argc, char **argv)
             ref_dbl(&e, &p[h]);
             T_CHECK(same_coords(&r2[h], &e) && bounded(&r2[h]), "extreme ge24_dbl half %d", h);
         }
+        v14_dbl(&r2[0], &p[0]);
+        ref_dbl(&e, &p[0]);
+        T_CHECK(same_coords(&r2[0], &e) && bounded(&r2[0]), "extreme ge14_dbl m %d", m);
         /* Alg. 1 with pre = [y-x, y+x, 2dt, 2z] all at the maximum: the
          * reference is the same formula (ref_madd with D = Z * 2z) */
         fe51 pre[8];
@@ -293,6 +351,11 @@ int main(int argc, char **argv)
             fe51_add(&hh, &b, &a); fe51_carry(&hh, &hh);
             fe51_mul(&e.X, &ee, &f); fe51_mul(&e.Y, &g, &hh); fe51_mul(&e.Z, &f, &g); fe51_mul(&e.T, &ee, &hh);
             T_CHECK(same_coords(&r2[h], &e) && bounded(&r2[h]), "extreme ge24_add m %d half %d", m, h);
+            if (h == 0) {
+                ge51_p3 r14;
+                v14_add_pre(&r14, &p[0], pre);
+                T_CHECK(same_coords(&r14, &e) && bounded(&r14), "extreme ge14_add m %d", m);
+            }
         }
     }
 
