@@ -137,7 +137,9 @@ int f25519_ed25519_sign_ex(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
         return rc;
     }
 
-    uint8_t a[32], prefix[32], A[32], r[32], k[32], h[64], ph[64];
+    /* R and S are built in locals and written at the end: sig may overlap
+     * msg or ctx (in-place signing), which are hashed again after R. */
+    uint8_t a[32], prefix[32], A[32], r[32], k[32], h[64], ph[64], R[32], S[32];
     f25519_sha512_ctx c;
     expand_seed(a, prefix, seed);
     if (pub) {
@@ -159,15 +161,17 @@ int f25519_ed25519_sign_ex(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
     f25519_sha512_update(&c, m, mlen);
     f25519_sha512_final(&c, h);
     sc25519_reduce64(r, h);
-    ops->ed25519_base(sig, r);
+    ops->ed25519_base(R, r);
     /* k = H(dom || R || A || M) mod L; S = r + k a mod L */
     hash_init_dom(&c, variant, ctx, ctx_len);
-    f25519_sha512_update(&c, sig, 32);
+    f25519_sha512_update(&c, R, 32);
     f25519_sha512_update(&c, A, 32);
     f25519_sha512_update(&c, m, mlen);
     f25519_sha512_final(&c, h);
     sc25519_reduce64(k, h);
-    sc25519_muladd(sig + 32, k, a, r);
+    sc25519_muladd(S, k, a, r);
+    memcpy(sig, R, 32);
+    memcpy(sig + 32, S, 32);
 
     f25519_wipe(a, sizeof a);
     f25519_wipe(prefix, sizeof prefix);
