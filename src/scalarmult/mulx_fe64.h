@@ -17,6 +17,37 @@
 
 typedef struct { uint64_t w[4]; } fe64;
 
+/* The shared tail of fe64_mul and fe64_sqr (asm text; operands named t0..t7,
+ * tmp): t0..t3 += 38 * t4..t7 (2^256 = 38 mod p) with the top word in t4 (<= 39),
+ * then the fold at bit 255: top' = t4:t3 >> 63, t0..t3 += 19 top' (t3 < 2^63
+ * afterwards: no carry out). field_mulx.c repeats it with fixed registers. */
+#define FE64_REDUCE_ASM \
+    "movl $38, %%edx\n\t" \
+    "xorl %%eax, %%eax\n\t" \
+    "mulx %[t4], %%rax, %[tmp]\n\t" \
+    "adcx %%rax, %[t0]\n\t" \
+    "adox %[tmp], %[t1]\n\t" \
+    "mulx %[t5], %%rax, %[tmp]\n\t" \
+    "adcx %%rax, %[t1]\n\t" \
+    "adox %[tmp], %[t2]\n\t" \
+    "mulx %[t6], %%rax, %[tmp]\n\t" \
+    "adcx %%rax, %[t2]\n\t" \
+    "adox %[tmp], %[t3]\n\t" \
+    "mulx %[t7], %%rax, %[t4]\n\t" \
+    "adcx %%rax, %[t3]\n\t" \
+    "movl $0, %%eax\n\t" \
+    "adox %%rax, %[t4]\n\t" \
+    "adcx %%rax, %[t4]\n\t" \
+    "movq %[t3], %%rax\n\t" \
+    "shrq $63, %%rax\n\t" \
+    "leaq (%%rax,%[t4],2), %[t4]\n\t" \
+    "btrq $63, %[t3]\n\t" \
+    "imulq $19, %[t4], %[t4]\n\t" \
+    "addq %[t4], %[t0]\n\t" \
+    "adcq $0, %[t1]\n\t" \
+    "adcq $0, %[t2]\n\t" \
+    "adcq $0, %[t3]\n\t"
+
 /* h = f * g mod 2^256 - 38 (partially reduced). Four MULX rows with two carry
  * chains (ADCX for low halves, ADOX for high halves), then 38 * high half is
  * added to the low half and the last carry folded twice. */
@@ -85,33 +116,7 @@ static inline void fe64_mul(fe64 *h, const fe64 *f, const fe64 *g)
         "movl $0, %%eax\n\t"
         "adox %%rax, %[t7]\n\t"
         "adcx %%rax, %[t7]\n\t"
-        /* reduce: t0..t3 += 38 * t4..t7, top word in t4 */
-        "movl $38, %%edx\n\t"
-        "xorl %%eax, %%eax\n\t"
-        "mulx %[t4], %%rax, %[tmp]\n\t"
-        "adcx %%rax, %[t0]\n\t"
-        "adox %[tmp], %[t1]\n\t"
-        "mulx %[t5], %%rax, %[tmp]\n\t"
-        "adcx %%rax, %[t1]\n\t"
-        "adox %[tmp], %[t2]\n\t"
-        "mulx %[t6], %%rax, %[tmp]\n\t"
-        "adcx %%rax, %[t2]\n\t"
-        "adox %[tmp], %[t3]\n\t"
-        "mulx %[t7], %%rax, %[t4]\n\t"
-        "adcx %%rax, %[t3]\n\t"
-        "movl $0, %%eax\n\t"
-        "adox %%rax, %[t4]\n\t"
-        "adcx %%rax, %[t4]\n\t"
-        /* fold at bit 255: top' = t4:t3 >> 63, t0..t3 += 19 top' (t3 < 2^63: no carry out) */
-        "movq %[t3], %%rax\n\t"
-        "shrq $63, %%rax\n\t"
-        "leaq (%%rax,%[t4],2), %[t4]\n\t"
-        "btrq $63, %[t3]\n\t"
-        "imulq $19, %[t4], %[t4]\n\t"
-        "addq %[t4], %[t0]\n\t"
-        "adcq $0, %[t1]\n\t"
-        "adcq $0, %[t2]\n\t"
-        "adcq $0, %[t3]\n\t"
+        FE64_REDUCE_ASM
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
           [t5] "=&r"(t5), [t6] "=&r"(t6), [t7] "=&r"(t7), [tmp] "=&r"(tmp)
         : [f] "r"(f->w), [g] "r"(g->w), "m"(*(const uint64_t(*)[4])f->w),
@@ -170,33 +175,7 @@ static inline void fe64_sqr(fe64 *h, const fe64 *f)
         "adcx %%rax, %[t6]\n\t"
         "adox %[t7], %[t7]\n\t"
         "adcx %[tmp], %[t7]\n\t"
-        /* reduce */
-        "movl $38, %%edx\n\t"
-        "xorl %%eax, %%eax\n\t"
-        "mulx %[t4], %%rax, %[tmp]\n\t"
-        "adcx %%rax, %[t0]\n\t"
-        "adox %[tmp], %[t1]\n\t"
-        "mulx %[t5], %%rax, %[tmp]\n\t"
-        "adcx %%rax, %[t1]\n\t"
-        "adox %[tmp], %[t2]\n\t"
-        "mulx %[t6], %%rax, %[tmp]\n\t"
-        "adcx %%rax, %[t2]\n\t"
-        "adox %[tmp], %[t3]\n\t"
-        "mulx %[t7], %%rax, %[t4]\n\t"
-        "adcx %%rax, %[t3]\n\t"
-        "movl $0, %%eax\n\t"
-        "adox %%rax, %[t4]\n\t"
-        "adcx %%rax, %[t4]\n\t"
-        /* fold at bit 255: top' = t4:t3 >> 63, t0..t3 += 19 top' (t3 < 2^63: no carry out) */
-        "movq %[t3], %%rax\n\t"
-        "shrq $63, %%rax\n\t"
-        "leaq (%%rax,%[t4],2), %[t4]\n\t"
-        "btrq $63, %[t3]\n\t"
-        "imulq $19, %[t4], %[t4]\n\t"
-        "addq %[t4], %[t0]\n\t"
-        "adcq $0, %[t1]\n\t"
-        "adcq $0, %[t2]\n\t"
-        "adcq $0, %[t3]\n\t"
+        FE64_REDUCE_ASM
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
           [t5] "=&r"(t5), [t6] "=&r"(t6), [t7] "=&r"(t7), [tmp] "=&r"(tmp)
         : [f] "r"(f->w), "m"(*(const uint64_t(*)[4])f->w)
