@@ -375,8 +375,8 @@ if [ "$MODE" = full ]; then
   REPORT_ARGS+=(--json "$OUT/e2e.json" --plots "$OUT")
   mkdir -p "$OUT/raw"
   cp "$WORK"/raw/* "$OUT/raw/"
-  for f in "$WORK"/server.*.log; do   # server stderr (normally empty)
-    [ -s "$f" ] && cp "$f" "$OUT/raw/"
+  for f in "$WORK"/server.*.log; do   # server output, kept only if it holds more than info lines
+    grep -qv -e ' info: ' -e ' notice: ' "$f" 2>/dev/null && cp "$f" "$OUT/raw/"
   done
 fi
 python3 "$ROOT/tools/tls-bench/e2e_report.py" "${REPORT_ARGS[@]}"
