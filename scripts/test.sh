@@ -36,8 +36,9 @@ fi
 # configure_build DIR [cmake args...]: configure + build; records a failure and returns 1 on error.
 configure_build() {
   local dir=$1; shift
-  if ! cmake -S "$root" -B "$dir" "$@" >"$dir.configure.log" 2>&1; then
-    cat "$dir.configure.log"; failed+=("configure $dir"); return 1
+  mkdir -p "$dir"
+  if ! cmake -S "$root" -B "$dir" "$@" >"$dir/configure.log" 2>&1; then
+    cat "$dir/configure.log"; failed+=("configure $dir"); return 1
   fi
   return 0
 }
