@@ -3,7 +3,7 @@
 # without the fast25519 provider, on this machine, in interleaved rounds.
 #
 #   scripts/e2e.sh            short run (< 5 min on a fresh machine): installs deps, builds, prints the table
-#   scripts/e2e.sh --full     ~30 min: also writes plots, JSON, raw data, command/date/machine to docs/results/
+#   scripts/e2e.sh --full     15-25 min: also writes plots, JSON, raw data, command/date/machine to docs/results/
 #
 # Options:
 #   --full                 the long run (docs/results/)
@@ -38,7 +38,7 @@ while [ $# -gt 0 ]; do
     --no-install) INSTALL=0 ;;
     --no-build) BUILD=0 ;;
     --no-ceiling) CEILING=0 ;;
-    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "e2e: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
