@@ -153,6 +153,7 @@ int main(int argc, char **argv)
     int rc = o.window_ms ? run_concurrent(&o, &r) : run_sequential(&o, &r);
     if (rc != 0) {
         fprintf(stderr, "tls-bench: run failed (%lld failed connections)\n", r.failures);
+        free(r.rate);
         return 1;
     }
     double med = median(r.rate, o.samples);

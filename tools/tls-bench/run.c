@@ -145,6 +145,7 @@ static void child_main(const struct bench_opts *o, int ready_fd, int start_fd, i
         write_all(out_fd, count, sizeof *count * (size_t)o->samples) != 0)
         _exit(2);
     SSL_CTX_free(ctx);
+    free(count);
     exit(0);   /* not _exit: libcrypto's atexit cleanup unloads providers (FAST25519_STATS line) */
 }
 
