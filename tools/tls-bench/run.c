@@ -175,6 +175,7 @@ int run_concurrent(const struct bench_opts *o, struct bench_result *r)
             for (int k = 0; k < c; k++) {
                 close(fds[k][0]); close(fds[k][1]); close(fds[k][2]);
             }
+            free(pid); free(fds); free(count);   /* the parent's bookkeeping */
             child_main(o, ready[1], start[0], out[1]);
         }
         close(ready[1]); close(start[0]); close(out[1]);
