@@ -3,8 +3,9 @@
  * key expansion, nonce and challenge hashing (own SHA-512), scalar work mod L
  * and the three verification rule sets (see fast25519.h):
  *  OPENSSL - OpenSSL 3.0 ossl_ed25519_verify: S < L; A decoded leniently
- *            (y mod p from 255 bits, x = 0 with sign bit accepted); R never
- *            decoded: [S]B - [k]A is encoded and compared bytewise with R.
+ *            (y mod p from 255 bits, x = 0 with sign bit accepted); R is
+ *            compared bytewise with the encoding of [S]B - [k]A (done as a
+ *            strict decoding of R and a projective comparison, see verify).
  *  STRICT  - libsodium 1.0.18: S < L; A canonical and not small order; R not
  *            one of the small-order encodings (y mod p compared, sign
  *            ignored, non-canonical included); R canonical; cofactorless.
@@ -213,6 +214,33 @@ static int small_order_encoding(const uint8_t s[32])
     return 0;
 }
 
+/* out[0] = A, out[1] = R; bit i of the result set when decoding i failed.
+ * A is decoded with lenient_a, R with lenient_r. */
+static int decode2(const f25519_ops *ops, ge51_p3 out[2], const uint8_t *a, const uint8_t *r,
+                   int lenient_a, int lenient_r)
+{
+    if (ops->ed25519_frombytes2) return ops->ed25519_frombytes2(out, a, r, lenient_a, lenient_r);
+    int bad_a = ge51_frombytes_vartime(&out[0], a, lenient_a) != 0;
+    int bad_r = ge51_frombytes_vartime(&out[1], r, lenient_r) != 0;
+    return bad_a | (bad_r << 1);
+}
+
+/* 1 if P = (X:Y:Z) equals the affine point R (Z_R = 1): X = x_R Z, Y = y_R Z. */
+static int same_point_affine(const ge51_p3 *P, const ge51_p3 *R)
+{
+    fe51 t, d;
+    fe51_mul(&t, &R->X, &P->Z);
+    fe51_carry(&d, &P->X);
+    fe51_sub(&d, &d, &t);
+    fe51_carry(&d, &d);
+    if (!fe51_iszero(&d)) return 0;
+    fe51_mul(&t, &R->Y, &P->Z);
+    fe51_carry(&d, &P->Y);
+    fe51_sub(&d, &d, &t);
+    fe51_carry(&d, &d);
+    return fe51_iszero(&d);
+}
+
 int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len, const uint8_t *msg,
                              size_t msg_len, const uint8_t *pub, size_t pub_len, int mode,
                              int variant, const uint8_t *ctx, size_t ctx_len)
@@ -232,18 +260,28 @@ int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len, const uint8_t *
     const uint8_t *Rb = sig, *S = sig + 32;
     if (!sc25519_is_canonical(S)) return F25519_ERR_ENCODING;
 
-    ge51_p3 A, Rp, P;
+    /* A and R are decoded together (one shared exponentiation in the vector
+     * backends). OPENSSL/STRICT decode R strictly: enc([S]B - [k]A) == R as
+     * bytes iff R is the canonical encoding of a point (y < p, on the curve,
+     * not x = 0 with the sign bit) equal to [S]B - [k]A, since the encoding
+     * is canonical and one-to-one; so an R that fails the strict decoding
+     * can never match (F25519_ERR_VERIFY, as the byte comparison gave), and
+     * otherwise the points are compared projectively (no inversion).
+     * The return codes and their order are those of the byte comparison. */
+    ge51_p3 AR[2], P;
     if (mode == F25519_VERIFY_STRICT) {
         if (!fe51_is_canonical(pub)) return F25519_ERR_ENCODING;
         if (small_order_encoding(pub)) return F25519_ERR_SMALL_ORDER;
-        if (ge51_frombytes_vartime(&A, pub, 0) != 0) return F25519_ERR_ENCODING;
+    }
+    int lenient = mode != F25519_VERIFY_STRICT;
+    int bad = decode2(ops, AR, pub, Rb, lenient, mode == F25519_VERIFY_ZIP215);
+    if (bad & 1) return F25519_ERR_ENCODING;
+    if (mode == F25519_VERIFY_STRICT) {
         if (small_order_encoding(Rb)) return F25519_ERR_SMALL_ORDER;
         if (!fe51_is_canonical(Rb)) return F25519_ERR_ENCODING;
-    } else {
-        if (ge51_frombytes_vartime(&A, pub, 1) != 0) return F25519_ERR_ENCODING;
-        if (mode == F25519_VERIFY_ZIP215 && ge51_frombytes_vartime(&Rp, Rb, 1) != 0)
-            return F25519_ERR_ENCODING;
     }
+    if (bad & 2) return mode == F25519_VERIFY_ZIP215 ? F25519_ERR_ENCODING : F25519_ERR_VERIFY;
+    ge51_p3 *A = &AR[0], *Rp = &AR[1];
 
     /* k = H(dom || R || A || M) mod L, on the bytes as given */
     uint8_t h[64], k[32], ph[64];
@@ -263,20 +301,18 @@ int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len, const uint8_t *
     sc25519_reduce64(k, h);
 
     /* P = [k](-A) + [S]B */
-    ge51_neg(&A, &A);
-    ops->ed25519_double_scalar(&P, k, &A, S);
+    ge51_neg(A, A);
+    ops->ed25519_double_scalar(&P, k, A, S);
 
     if (mode == F25519_VERIFY_ZIP215) {
         ge51_cached rc_;
         ge51_p1p1 t;
-        ge51_p3_to_cached(&rc_, &Rp);
+        ge51_p3_to_cached(&rc_, Rp);
         ge51_sub_cached(&t, &P, &rc_);
         ge51_p1p1_to_p3(&P, &t);
         return ge51_is_small_order_vartime(&P) ? F25519_OK : F25519_ERR_VERIFY;
     }
-    uint8_t enc[32];
-    ge51_tobytes(enc, &P);
-    return memcmp(enc, Rb, 32) == 0 ? F25519_OK : F25519_ERR_VERIFY;
+    return same_point_affine(&P, Rp) ? F25519_OK : F25519_ERR_VERIFY;
 }
 
 int f25519_ed25519_verify(const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t msg_len,

@@ -15,6 +15,12 @@
  *               Constant time in a.
  *  ed25519_double_scalar: out = [a]A + [b]B; a, b < 2^253; public inputs,
  *               variable time allowed.
+ *  ed25519_frombytes2: decodes two encodings s0, s1 exactly as
+ *               ge51_frombytes_vartime(&out[i], s_i, lenient_i) does (same
+ *               accept/reject decision, same point mod p). Returns a bit set:
+ *               bit i set when encoding i was rejected (out[i] is then
+ *               unspecified). Public inputs, variable time allowed. Used by
+ *               verification to decode A and R together.
  */
 #ifndef F25519_IMPL_H
 #define F25519_IMPL_H
@@ -32,6 +38,8 @@ typedef struct f25519_ops {
     void (*ed25519_base_x8)(uint8_t out[8][32], const uint8_t a[8][32]);
     void (*ed25519_double_scalar)(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A,
                                   const uint8_t b[32]);
+    int (*ed25519_frombytes2)(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32],
+                              int lenient0, int lenient1);
 } f25519_ops;
 
 /* The backends. ifma/avx2 exist only when CMake compiled them in

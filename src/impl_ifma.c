@@ -8,6 +8,7 @@
 #include "impl.h"
 #include "scalarmult/base_ifma.h"
 #include "scalarmult/double_ifma.h"
+#include "scalarmult/inv_ifma.h"
 #if F25519_HAVE_IFMA_LADDER
 #include "scalarmult/ladder_ifma.h"
 #endif
@@ -45,4 +46,5 @@ const f25519_ops f25519_ops_ifma = {
     .ed25519_base = f25519_ifma_ed25519_base,
     .ed25519_base_x8 = f25519_ifma_ed25519_base_x8,
     .ed25519_double_scalar = f25519_ifma_double_scalar,
+    .ed25519_frombytes2 = f25519_ifma_frombytes2,
 };

@@ -95,6 +95,15 @@ static void p_double_scalar(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A,
     f25519_ge51_double_scalarmult_vartime(out, a, A, b);
 }
 
+/* Two independent decodes (the IFMA backend shares one exponentiation). */
+static int p_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32], int lenient0,
+                        int lenient1)
+{
+    int bad0 = ge51_frombytes_vartime(&out[0], s0, lenient0) != 0;
+    int bad1 = ge51_frombytes_vartime(&out[1], s1, lenient1) != 0;
+    return bad0 | (bad1 << 1);
+}
+
 const f25519_ops f25519_ops_portable = {
     .name = "portable",
     .x25519 = p_x25519,
@@ -104,4 +113,5 @@ const f25519_ops f25519_ops_portable = {
     .ed25519_base = p_ed25519_base,
     .ed25519_base_x8 = p_ed25519_base_x8,
     .ed25519_double_scalar = p_double_scalar,
+    .ed25519_frombytes2 = p_frombytes2,
 };
