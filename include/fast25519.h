@@ -5,6 +5,10 @@
  * F25519_OK (0) on success, a negative F25519_ERR_* code otherwise. On any
  * error, output buffers are zeroed (never left holding partial results).
  *
+ * Output buffers may overlap input buffers (signing in place over the
+ * message, deriving into the private key's buffer): results are built in
+ * internal storage and copied out last.
+ *
  * Byte strings are little-endian as in the RFCs. Secret inputs (X25519
  * private keys, Ed25519 seeds) are read in constant time and every internal
  * copy of a secret is wiped before return.

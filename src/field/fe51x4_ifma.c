@@ -10,6 +10,7 @@
 #pragma GCC optimize("schedule-insns", "sched-pressure")
 #endif
 #include "field/fe51x4_ifma.h"
+#include "impl.h" /* f25519_wipe */
 
 #define T_IFMA __attribute__((target("avx512f,avx512vl,avx512ifma")))
 
@@ -41,6 +42,10 @@
         for (i_ = 0; i_ < N; i_++) fe4_mul(&t1[i_], &t1[i_], &t0[i_]); /* 2^250-1 */\
         FE4_SQRN(N, t1, t1, 5);                                                    \
         for (i_ = 0; i_ < N; i_++) fe4_mul(&out[i_], &t1[i_], &z11[i_]);           \
+        /* powers of a secret-derived Z */                                         \
+        f25519_wipe(t0, sizeof t0); f25519_wipe(t1, sizeof t1);                    \
+        f25519_wipe(t2, sizeof t2); f25519_wipe(z9, sizeof z9);                    \
+        f25519_wipe(z11, sizeof z11);                                              \
         (void)r_;                                                                  \
     } while (0)
 #define FE4_SQRN(N, dst, src, n)                                                   \
@@ -61,4 +66,6 @@ T_IFMA void fe4_invert2(fe51x4 *out_a, fe51x4 *out_b, const fe51x4 *a, const fe5
     FE4_INV_BODY(2, o, in);
     *out_a = o[0];
     *out_b = o[1];
+    f25519_wipe(in, sizeof in);
+    f25519_wipe(o, sizeof o);
 }
