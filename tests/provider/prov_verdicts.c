@@ -6,7 +6,7 @@
  * speccheck cases.json and ZIP-215 zip215_small_order.json (small-order and
  * non-canonical A and R).
  */
-#include "minijson.h"
+#include "json.h"
 #include "provtest.h"
 
 static OSSL_LIB_CTX *g_ctx, *g_def;
@@ -56,13 +56,13 @@ static int compare(const char *set, const char *id, const char *pk_hex, const ch
     return v_ours;
 }
 
-static jval *load(const char *dir, const char *rel)
+static json_value *load(const char *dir, const char *rel)
 {
-    char path[4096];
+    char path[4096], err[256];
     snprintf(path, sizeof(path), "%s/%s", dir, rel);
-    jval *v = json_load(path);
+    json_value *v = json_parse_file(path, err, sizeof(err));
     if (v == NULL) {
-        fprintf(stderr, "cannot read %s (set F25519_VECTORS)\n", path);
+        fprintf(stderr, "%s: %s (set F25519_VECTORS)\n", path, err);
         exit(1);
     }
     return v;
@@ -78,42 +78,51 @@ int main(void)
     uint64_t v0 = counter(prov, "ed25519_verify");
     char id[32];
 
-    jval *w = load(dir, "wycheproof/v1/ed25519_test.json");
-    jval *groups = jget(w, "testGroups");
+    json_value *w = load(dir, "wycheproof/v1/ed25519_test.json");
+    const json_value *groups = json_get(w, "testGroups");
     unsigned long wc = 0, wa = 0;
-    for (size_t g = 0; groups && g < groups->n; g++) {
-        const char *pk = jstr(jget(groups->items[g], "publicKey"), "pk");
-        jval *tests = jget(groups->items[g], "tests");
-        for (size_t t = 0; tests && pk && t < tests->n; t++) {
-            jval *tc = tests->items[t];
-            snprintf(id, sizeof(id), "tc %d", (int)jget(tc, "tcId")->num);
-            int v = compare("wycheproof", id, pk, jstr(tc, "msg"), jstr(tc, "sig"));
-            int want = strcmp(jstr(tc, "result"), "valid") == 0;
+    for (size_t g = 0; g < json_len(groups); g++) {
+        const char *pk = json_get_str(json_get(json_at(groups, g), "publicKey"), "pk");
+        const json_value *tests = json_get(json_at(groups, g), "tests");
+        CHECK(pk != NULL, "wycheproof group %zu: no publicKey.pk", g);
+        for (size_t t = 0; pk && t < json_len(tests); t++) {
+            const json_value *tc = json_at(tests, t);
+            const json_value *tcid = json_get(tc, "tcId");
+            const char *result = json_get_str(tc, "result");
+            snprintf(id, sizeof(id), "tc %d", tcid && tcid->type == JSON_NUMBER ? (int)tcid->number : -1);
+            int v = compare("wycheproof", id, pk, json_get_str(tc, "msg"), json_get_str(tc, "sig"));
+            int want = result != NULL && strcmp(result, "valid") == 0;
+            CHECK(result != NULL, "wycheproof %s: no result field", id);
             CHECK(v == want, "wycheproof %s: expected %s", id, want ? "valid" : "invalid");
             wc++;
             wa += v == 1;
         }
     }
+    CHECK(wc > 0, "wycheproof ed25519: no test cases");
     printf("wycheproof ed25519: %lu cases, %lu valid, verdicts equal to the default provider\n", wc, wa);
 
-    jval *s = load(dir, "speccheck/cases.json");
+    json_value *s = load(dir, "speccheck/cases.json");
     unsigned long sa = 0;
-    for (size_t i = 0; i < s->n; i++) {
+    for (size_t i = 0; i < json_len(s); i++) {
+        const json_value *c = json_at(s, i);
         snprintf(id, sizeof(id), "case %zu", i);
-        sa += compare("speccheck", id, jstr(s->items[i], "pub_key"), jstr(s->items[i], "message"),
-                      jstr(s->items[i], "signature")) == 1;
+        sa += compare("speccheck", id, json_get_str(c, "pub_key"), json_get_str(c, "message"),
+                      json_get_str(c, "signature")) == 1;
     }
-    printf("speccheck: %zu cases, %lu accepted by both providers\n", s->n, sa);
+    CHECK(json_len(s) > 0, "speccheck: no test cases");
+    printf("speccheck: %zu cases, %lu accepted by both providers\n", json_len(s), sa);
 
-    jval *z = load(dir, "zip215/zip215_small_order.json");
-    jval *cases = jget(z, "cases");
+    json_value *z = load(dir, "zip215/zip215_small_order.json");
+    const json_value *cases = json_get(z, "cases");
     unsigned long za = 0;
-    for (size_t i = 0; cases && i < cases->n; i++) {
+    for (size_t i = 0; i < json_len(cases); i++) {
+        const json_value *c = json_at(cases, i);
         snprintf(id, sizeof(id), "case %zu", i);
-        za += compare("zip215", id, jstr(cases->items[i], "public_key"), jstr(z, "message"),
-                      jstr(cases->items[i], "signature")) == 1;
+        za += compare("zip215", id, json_get_str(c, "public_key"), json_get_str(z, "message"),
+                      json_get_str(c, "signature")) == 1;
     }
-    printf("zip215 small order: %zu cases, %lu accepted by both providers\n", cases ? cases->n : 0, za);
+    CHECK(json_len(cases) > 0, "zip215: no test cases");
+    printf("zip215 small order: %zu cases, %lu accepted by both providers\n", json_len(cases), za);
 
     CHECK(counter(prov, "ed25519_verify") - v0 == g_ours_verifies, "provider verify counter");
     printf("%lu cases, %d mismatches or failures [%s]\n", g_cases, g_failures, prov_impl(prov));

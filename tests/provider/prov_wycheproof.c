@@ -13,12 +13,13 @@
  */
 #include <openssl/decoder.h>
 #include <openssl/pem.h>
-#include "minijson.h"
+#include "json.h"
 #include "provtest.h"
 
 static EVP_PKEY *decode(OSSL_LIB_CTX *ctx, int pem, const char *text, int priv)
 {
     EVP_PKEY *pkey = NULL;
+    if (text == NULL) return NULL;
     if (pem) {
         BIO *b = BIO_new_mem_buf(text, -1);
         pkey = priv ? PEM_read_bio_PrivateKey_ex(b, NULL, NULL, NULL, ctx, NULL)
@@ -66,28 +67,34 @@ int main(int argc, char **argv)
         snprintf(path, sizeof(path), "%s", argv[2]);
     else
         snprintf(path, sizeof(path), "%s/wycheproof/v1/x25519_%s_test.json", dir, argv[1]);
-    jval *doc = json_load(path);
+    char err[256];
+    json_value *doc = json_parse_file(path, err, sizeof(err));
     if (doc == NULL) {
-        fprintf(stderr, "cannot read %s (set F25519_VECTORS)\n", path);
+        fprintf(stderr, "%s: %s (set F25519_VECTORS)\n", path, err);
         return 1;
     }
     OSSL_PROVIDER *prov;
     OSSL_LIB_CTX *ctx = provtest_ctx(NULL, &prov);
     uint64_t derives0 = counter(prov, "x25519_derive");
     unsigned long n = 0, nvalid = 0, nacc = 0, ninvalid = 0, nderived = 0;
-    jval *groups = jget(doc, "testGroups");
-    for (size_t g = 0; groups && g < groups->n; g++) {
-        jval *tests = jget(groups->items[g], "tests");
-        for (size_t t = 0; tests && t < tests->n; t++) {
-            jval *tc = tests->items[t];
-            int id = (int)jget(tc, "tcId")->num;
-            const char *result = jstr(tc, "result");
+    const json_value *groups = json_get(doc, "testGroups");
+    for (size_t g = 0; g < json_len(groups); g++) {
+        const json_value *tests = json_get(json_at(groups, g), "tests");
+        for (size_t t = 0; t < json_len(tests); t++) {
+            const json_value *tc = json_at(tests, t);
+            const json_value *tcid = json_get(tc, "tcId");
+            int id = tcid && tcid->type == JSON_NUMBER ? (int)tcid->number : -1;
+            const char *result = json_get_str(tc, "result");
+            if (result == NULL) {
+                CHECK(0, "tc %d: no result field", id);
+                continue;
+            }
             size_t slen = 0;
-            unsigned char *shared = unhex(jstr(tc, "shared"), &slen);
+            unsigned char *shared = unhex(json_get_str(tc, "shared"), &slen);
             int zero = 1;
             for (size_t i = 0; i < slen; i++) zero &= shared[i] == 0;
-            EVP_PKEY *priv = decode(ctx, pem, jstr(tc, "private"), 1);
-            EVP_PKEY *pub = decode(ctx, pem, jstr(tc, "public"), 0);
+            EVP_PKEY *priv = decode(ctx, pem, json_get_str(tc, "private"), 1);
+            EVP_PKEY *pub = decode(ctx, pem, json_get_str(tc, "public"), 0);
             unsigned char out[32];
             int ours = 0, ok = priv && pub && derive(ctx, priv, pub, out, &ours);
             ERR_clear_error();
