@@ -121,34 +121,45 @@ F25519_IFMA_TARGET static void base_8x1(ge8_p3 *r, const uint8_t a[8][32])
     wipe(&t, sizeof t);
 }
 
+/* [1, 1, 2d, 2 | 1, 1, 2d, 2] by limb (2d: f25519_ifma_d2's canonical limbs) */
+static const uint64_t k112_tab[5][8] __attribute__((aligned(64))) = {
+    { 1, 1, 0x69b9426b2f159ULL, 2, 1, 1, 0x69b9426b2f159ULL, 2 },
+    { 0, 0, 0x35050762add7aULL, 0, 0, 0, 0x35050762add7aULL, 0 },
+    { 0, 0, 0x3cf44c0038052ULL, 0, 0, 0, 0x3cf44c0038052ULL, 0 },
+    { 0, 0, 0x6738cc7407977ULL, 0, 0, 0, 0x6738cc7407977ULL, 0 },
+    { 0, 0, 0x2406d9dc56dffULL, 0, 0, 0, 0x2406d9dc56dffULL, 0 },
+};
+
 /* out = sum of the eight lane points of r. The 8x1 layout would waste half,
  * then three quarters, of every lane at each tree level, so the points are
  * re-packed two per vector in the 2x4 layout ([X, Y, T, Z | X, Y, T, Z],
  * ge51_2x4_ifma.h) and summed with paper Alg. 1: 4 additions of 2 vector
- * multiplications (+1 for the pre form) instead of 3 full 8x1 additions. */
+ * multiplications (+1 for the pre form) instead of 3 full 8x1 additions.
+ * The 4 x 8 -> 8 x 4 transpose per limb stays in registers (unpack, then
+ * 128-bit block shuffles): v[k] = [P_2k | P_2k+1]. */
 F25519_IFMA_TARGET static void lane_sum(ge51_p3 *out, const ge8_p3 *r)
 {
-    uint64_t c[4][5][8] __attribute__((aligned(64))); /* [X, Y, T, Z][limb][point] */
-    uint64_t row[8] __attribute__((aligned(64)));
-    const fe51x8 *src[4] = { &r->X, &r->Y, &r->T, &r->Z };
-    for (int k = 0; k < 4; k++)
-        for (int i = 0; i < 5; i++) _mm512_store_si512(c[k][i], src[k]->v[i]);
     ge24 v[4];
-    for (int k = 0; k < 4; k++)     /* v[k] = [P_2k | P_2k+1] */
-        for (int i = 0; i < 5; i++) {
-            for (int j = 0; j < 8; j++) row[j] = c[j & 3][i][2 * k + (j >> 2)];
-            v[k].v[i] = _mm512_load_si512(row);
-        }
-    fe51 one, two;
-    fe51_1(&one);
-    fe51_0(&two);
-    two.v[0] = 2;
-    const fe51 *kc[8] = { &one, &one, &f25519_ifma_d2, &two, &one, &one, &f25519_ifma_d2, &two };
-    fe51x8 k112;
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
-        for (int j = 0; j < 8; j++) row[j] = kc[j]->v[i];
-        k112.v[i] = _mm512_load_si512(row);
+        __m512i xy_lo = _mm512_unpacklo_epi64(r->X.v[i], r->Y.v[i]); /* X0 Y0 X2 Y2 X4 Y4 X6 Y6 */
+        __m512i xy_hi = _mm512_unpackhi_epi64(r->X.v[i], r->Y.v[i]); /* X1 Y1 X3 Y3 ... */
+        __m512i tz_lo = _mm512_unpacklo_epi64(r->T.v[i], r->Z.v[i]);
+        __m512i tz_hi = _mm512_unpackhi_epi64(r->T.v[i], r->Z.v[i]);
+        /* blocks: s01 = [xy_lo0, xy_lo1, tz_lo0, tz_lo1], ... */
+        __m512i s01 = _mm512_shuffle_i64x2(xy_lo, tz_lo, 0x44);
+        __m512i h01 = _mm512_shuffle_i64x2(xy_hi, tz_hi, 0x44);
+        __m512i s23 = _mm512_shuffle_i64x2(xy_lo, tz_lo, 0xee);
+        __m512i h23 = _mm512_shuffle_i64x2(xy_hi, tz_hi, 0xee);
+        /* [xy_lo_k, tz_lo_k, xy_hi_k, tz_hi_k] = [P_2k | P_2k+1] */
+        v[0].v[i] = _mm512_shuffle_i64x2(s01, h01, 0x88);
+        v[1].v[i] = _mm512_shuffle_i64x2(s01, h01, 0xdd);
+        v[2].v[i] = _mm512_shuffle_i64x2(s23, h23, 0x88);
+        v[3].v[i] = _mm512_shuffle_i64x2(s23, h23, 0xdd);
     }
+    fe51x8 k112;
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) k112.v[i] = _mm512_load_si512(k112_tab[i]);
     ge24_pre q;
     ge24_to_pre(&q, &v[2], &k112);
     ge24_add(&v[0], &v[0], &q);       /* [P0 + P4 | P1 + P5] */
@@ -160,14 +171,15 @@ F25519_IFMA_TARGET static void lane_sum(ge51_p3 *out, const ge8_p3 *r)
 #pragma GCC unroll 5
     for (int i = 0; i < 5; i++) q.v[i] = _mm512_shuffle_i64x2(q.v[i], q.v[i], 0x4e);
     ge24_add(&v[0], &v[0], &q);       /* half 0: the total */
+    uint64_t row[5][8] __attribute__((aligned(64)));
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) _mm512_store_si512(row[i], v[0].v[i]);
     for (int i = 0; i < 5; i++) {
-        _mm512_store_si512(row, v[0].v[i]);
-        out->X.v[i] = row[0];
-        out->Y.v[i] = row[1];
-        out->T.v[i] = row[2];
-        out->Z.v[i] = row[3];
+        out->X.v[i] = row[i][0];
+        out->Y.v[i] = row[i][1];
+        out->T.v[i] = row[i][2];
+        out->Z.v[i] = row[i][3];
     }
-    wipe(c, sizeof c);
     wipe(row, sizeof row);
     wipe(v, sizeof v);
     wipe(&q, sizeof q);
