@@ -14,6 +14,8 @@
  *                    low <= r < high : burst every T
  *                    r < low         : no burst (let the CPU save power)
  *                  Outside the middle band the thread sleeps a whole window.
+ *                  The first window counts as r = 0 (idle: no burst) until
+ *                  it has been measured.
  *
  * The thread starts lazily on the first operation, never at load, and is
  * stopped and joined at provider teardown. The burst only runs when the
@@ -77,8 +79,11 @@ static void *warmup_main(void *arg)
     const uint64_t window_ns = (uint64_t)c->warmup_window_ms * 1000000u;
     uint64_t win_start = f25519_now_ns();
     uint64_t win_reqs = atomic_load(&prov->requests);
-    /* The first window: the thread was started by a request, assume medium. */
-    w->band = 0;
+    /* Until the first window has measured a rate, treat the rate as 0: the
+     * low band (no burst) unless warmup_low_rate = 0 asks for warming under
+     * low load too. (It used to assume the middle band, so a short-lived
+     * process burst for its whole first window whatever its load.) */
+    w->band = band_of(c, 0);
 
     pthread_mutex_lock(&w->mu);
     while (!w->stop) {

@@ -3,9 +3,11 @@
  *  - lazy: loading the provider starts no thread; the first operation does;
  *  - warmup = on: the thread wakes every interval (and runs the AVX-512
  *    burst when the ifma backend is active: warmup_ticks);
- *  - warmup = auto: wakes every interval under medium load (eq. 9 middle
- *    band), sleeps whole windows when idle (below warmup_low_rate) and
- *    when busy (at or above warmup_high_rate), with no burst then;
+ *  - warmup = auto: the first window, before any rate is measured, is
+ *    idle (no wake-up, no burst, even under medium load); then it wakes
+ *    every interval under medium load (eq. 9 middle band), sleeps whole
+ *    windows when idle (below warmup_low_rate) and when busy (at or above
+ *    warmup_high_rate), with no burst then;
  *  - teardown stops and joins the thread (the process' thread count drops).
  * Assertions count wake-ups in generous bounds (never a speed).
  */
@@ -88,11 +90,52 @@ int main(void)
     printf("on: %llu wake-ups, %llu bursts in ~100 ms [%s]\n", (unsigned long long)on.wake,
            (unsigned long long)on.ticks, ifma ? "ifma" : "no AVX-512 backend: no burst");
 
+    /* ---- auto: the first window is idle, then medium load is measured ---- */
+    ctx = provtest_ctx("pool_size = 0\nwarmup = auto\nwarmup_interval_us = 200\n"
+                       "warmup_window_ms = 400\nwarmup_low_rate = 20\nwarmup_high_rate = 1000000\n",
+                       &prov);
+    uint64_t t0 = now_ms();
+    load(ctx, 100, 2); /* medium load (~100-500 requests/s), inside the first 400 ms window */
+    snap f0 = take_snap(prov);
+    uint64_t elapsed = now_ms() - t0;
+    CHECK(threads() == base + 1, "auto: expected one helper thread, have %d", threads() - base);
+    if (elapsed < 300) /* 100 ms or more before the first window can end */
+        CHECK(f0.wake == 0 && f0.ticks == 0,
+              "auto/first window: %llu wake-ups, %llu bursts before any rate was measured",
+              (unsigned long long)f0.wake, (unsigned long long)f0.ticks);
+    else
+        printf("auto/first window: not checked (this process was stalled %llu ms)\n",
+               (unsigned long long)elapsed);
+    load(ctx, 500, 2); /* the first window ends at ~400 ms and measures the middle band */
+    snap f1 = take_snap(prov);
+    uint64_t after = f1.wake - f0.wake;
+    CHECK(after >= 50, "auto/after the first window: only %llu wake-ups under medium load",
+          (unsigned long long)after);
+    if (ifma) CHECK(f1.ticks > f0.ticks, "auto/after the first window: no burst on ifma");
+    OSSL_PROVIDER_unload(prov);
+    OSSL_LIB_CTX_free(ctx);
+    CHECK(threads() == base, "helper thread still running after teardown");
+    printf("auto: first window %llu wake-ups / %llu ms, then %llu wake-ups under medium load\n",
+           (unsigned long long)f0.wake, (unsigned long long)elapsed, (unsigned long long)after);
+
+    /* ---- auto with warmup_low_rate = 0 (warm under low load too): the
+     * unmeasured first window (r = 0) is then in the warming band ---- */
+    ctx = provtest_ctx("pool_size = 0\nwarmup = auto\nwarmup_interval_us = 200\n"
+                       "warmup_window_ms = 400\nwarmup_low_rate = 0\nwarmup_high_rate = 1000000\n",
+                       &prov);
+    op(ctx);
+    sleep_ms(100);
+    snap z = take_snap(prov);
+    CHECK(z.wake >= 10, "auto/low_rate=0: only %llu wake-ups in the first 100 ms", (unsigned long long)z.wake);
+    OSSL_PROVIDER_unload(prov);
+    OSSL_LIB_CTX_free(ctx);
+    CHECK(threads() == base, "helper thread still running after teardown");
+
     /* ---- auto: medium load (low 20/s <= r < high), then idle ---- */
     ctx = provtest_ctx("pool_size = 0\nwarmup = auto\nwarmup_interval_us = 200\n"
                        "warmup_window_ms = 50\nwarmup_low_rate = 20\nwarmup_high_rate = 1000000\n",
                        &prov);
-    load(ctx, 150, 2); /* settle: ~100-500 requests/s is the middle band */
+    load(ctx, 150, 2); /* settle (idle first 50 ms window): ~100-500 requests/s is the middle band */
     snap a = take_snap(prov);
     load(ctx, 300, 2);
     snap b = take_snap(prov);
