@@ -4,14 +4,15 @@
  * f25519_ifma_fe_invert: constant-time Bernstein-Yang "safegcd" instead of
  * the 254-squaring Fermat chain, in the "half-delta" variant (delta starts
  * at 1/2; zeta = -(delta + 1/2) is kept as an integer): f = p, g = x.
- * 10 batches of 62 = 620 divsteps; 590 suffice for every modulus and input
+ * 10 batches of 60 = 600 divsteps; 590 suffice for every modulus and input
  * below 2^256 with this variant (the bound computed for libsecp256k1's
  * constant-time modinv64, which runs 10 x 59 = 590), after which g = 0 and
  * f = +-1 for every x != 0 (x = 0 keeps f = p, g = 0 and gives 0).
- * Each batch works on the low 64 bits of f and g with branch-free masks,
- * producing a 2x2 matrix (|entries| <= 2^62) that is then applied to the full
- * f, g (signed radix-2^62, exact, divided by 2^62) and to d, e mod p (radix
- * 2^51, not divided: the total factor 2^744 is removed at the end).
+ * Each batch works on the low 64 bits of f and g with branch-free masks
+ * (two packed runs of 30 steps, see divsteps30), producing a 2x2 matrix
+ * scaled by 2^62 (|entries| <= 2^62) that is then applied to the full f, g
+ * (signed radix-2^62, exact, divided by 2^62) and to d, e mod p (radix
+ * 2^51, not divided: the total factor 2^620 is removed at the end).
  * Invariant after k batches: f * 2^(62k) = d x, g * 2^(62k) = e x (mod p),
  * so 1/x = d * f * 2^-620 with f = +-1.
  * Every loop has a fixed trip count; no branch or index depends on x.
@@ -35,35 +36,60 @@ typedef __int128 i128;
 /* value = v[0] + 2^62 v[1] + ... + 2^248 v[4]; v[0..3] in [0, 2^62), v[4] signed */
 typedef struct { int64_t v[5]; } s62;
 
-/* 62 divsteps on the low bits of f and g; t = transition matrix (u v; q r)
- * with f_new 2^62 = u f + v g, g_new 2^62 = q f + r g.
+/* 30 divsteps on the low bits of f and g (updated in place); t = transition
+ * matrix (u v; q r) with f_new 2^30 = u f + v g, g_new 2^30 = q f + r g.
  * zeta = -(delta + 1/2): "delta > 0" is the sign bit of zeta; a swap maps
  * delta -> 1 - delta (zeta -> -zeta - 2), otherwise delta -> 1 + delta
- * (zeta -> zeta - 1): both are zeta' = (zeta ^ swapmask) - 1. */
-static int64_t divsteps62(int64_t zeta, uint64_t f, uint64_t g, int64_t t[4])
+ * (zeta -> zeta - 1): both are zeta' = (zeta ^ swapmask) - 1.
+ * The matrix rows are packed two entries per word, uv = u + 2^32 v and
+ * qr = q + 2^32 r: after at most 30 steps every |entry| <= 2^30, so the
+ * packed words are exact integers (|uv| < 2^63) and additions, negations and
+ * doublings act on both entries at once (20 instead of 27 ALU operations per
+ * step: measured 10 x 60 steps 3.4k ticks vs 3.7k for 10 x 62 unpacked; a
+ * cmov version of the step measured the same and is not kept). */
+#define DIVSTEP(f, g, zeta, uv, qr)                                                \
+    do {                                                                       \
+        uint64_t c1 = (uint64_t)(zeta >> 63); /* delta > 0 */                  \
+        uint64_t c2 = -(g & 1);               /* g odd */                      \
+        uint64_t x = (f ^ c1) - c1, y = (uv ^ c1) - c1;                        \
+        g += x & c2;                                                           \
+        qr += y & c2;                                                          \
+        c1 &= c2; /* swap: (f, g) <- (g, (g - f) / 2) */                       \
+        zeta = (int64_t)(((uint64_t)zeta ^ c1) - 1);                           \
+        f += g & c1;                                                           \
+        uv += qr & c1;                                                         \
+        g >>= 1;                                                               \
+        uv <<= 1;                                                              \
+    } while (0)
+
+static inline __attribute__((always_inline)) int64_t divsteps30(int64_t zeta, uint64_t *fp,
+                                                              uint64_t *gp, int64_t t[4])
 {
-    uint64_t u = 1, v = 0, q = 0, r = 1;
-#pragma GCC unroll 2
-    for (int i = 0; i < 62; i++) {
-        uint64_t c1 = (uint64_t)(zeta >> 63);     /* delta > 0 */
-        uint64_t c2 = -(g & 1);                   /* g odd */
-        uint64_t x = (f ^ c1) - c1, y = (u ^ c1) - c1, z = (v ^ c1) - c1;
-        g += x & c2;
-        q += y & c2;
-        r += z & c2;
-        c1 &= c2; /* swap: (f, g) <- (g, (g - f) / 2) */
-        zeta = (int64_t)(((uint64_t)zeta ^ c1) - 1);
-        f += g & c1;
-        u += q & c1;
-        v += r & c1;
-        g >>= 1;
-        u <<= 1;
-        v <<= 1;
-    }
-    t[0] = (int64_t)u;
-    t[1] = (int64_t)v;
-    t[2] = (int64_t)q;
-    t[3] = (int64_t)r;
+    uint64_t f = *fp, g = *gp, uv = 1, qr = (uint64_t)1 << 32;
+#pragma GCC unroll 30
+    for (int i = 0; i < 30; i++) DIVSTEP(f, g, zeta, uv, qr);
+    *fp = f;
+    *gp = g;
+    /* low halves as signed 32-bit values, high halves exact after removing them */
+    t[0] = (int32_t)(uint32_t)uv;
+    t[1] = (int64_t)(uv - (uint64_t)t[0]) >> 32;
+    t[2] = (int32_t)(uint32_t)qr;
+    t[3] = (int64_t)(qr - (uint64_t)t[2]) >> 32;
+    return zeta;
+}
+
+/* 60 divsteps (two packed runs of 30); t = the product of the two matrices
+ * times 4, so that f_new 2^62 = u f + v g as update_fg and lincomb expect
+ * (|entries| <= 2^60 before the factor 4). */
+static int64_t divsteps60(int64_t zeta, uint64_t f, uint64_t g, int64_t t[4])
+{
+    int64_t a[4], b[4];
+    zeta = divsteps30(zeta, &f, &g, a);
+    zeta = divsteps30(zeta, &f, &g, b);
+    t[0] = 4 * (b[0] * a[0] + b[1] * a[2]);
+    t[1] = 4 * (b[0] * a[1] + b[1] * a[3]);
+    t[2] = 4 * (b[2] * a[0] + b[3] * a[2]);
+    t[3] = 4 * (b[2] * a[1] + b[3] * a[3]);
     return zeta;
 }
 
@@ -142,7 +168,7 @@ void f25519_ifma_fe_invert(fe51 *out, const fe51 *z)
     fe51_1(&e);
 
     for (int k = 0; k < 10; k++) {
-        zeta = divsteps62(zeta, (uint64_t)f.v[0], (uint64_t)g.v[0], tm);
+        zeta = divsteps60(zeta, (uint64_t)f.v[0], (uint64_t)g.v[0], tm);
         update_fg(&f, &g, tm);
         lincomb(&t0, tm[0], &d, tm[1], &e);
         lincomb(&t1, tm[2], &d, tm[3], &e);
