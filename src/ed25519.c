@@ -76,8 +76,7 @@ int f25519_ed25519_public(uint8_t pub[32], const uint8_t seed[32])
         return F25519_ERR_UNSUPPORTED;
     }
     uint8_t a[32];
-    expand_seed(a, NULL, seed);
-    sc25519_reduce32(a, a);
+    expand_seed(a, NULL, seed); /* clamped, < 2^255: taken unreduced (impl.h) */
     ops->ed25519_base(pub, a);
     f25519_wipe(a, sizeof a);
     return F25519_OK;
@@ -113,10 +112,7 @@ int f25519_ed25519_keygen_x8(uint8_t pub[8][32], const uint8_t seed[8][32])
         return F25519_ERR_UNSUPPORTED;
     }
     uint8_t a[8][32];
-    for (int i = 0; i < 8; i++) {
-        expand_seed(a[i], NULL, seed[i]);
-        sc25519_reduce32(a[i], a[i]);
-    }
+    for (int i = 0; i < 8; i++) expand_seed(a[i], NULL, seed[i]); /* < 2^255 */
     ops->ed25519_base_x8(pub, (const uint8_t(*)[32])a);
     f25519_wipe(a, sizeof a);
     return F25519_OK;
@@ -143,12 +139,10 @@ int f25519_ed25519_sign_ex(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
     uint8_t a[32], prefix[32], A[32], r[32], k[32], h[64], ph[64], R[32], S[32];
     f25519_sha512_ctx c;
     expand_seed(a, prefix, seed);
-    if (pub) {
+    if (pub)
         memcpy(A, pub, 32);
-    } else {
-        sc25519_reduce32(r, a); /* r as scratch: a mod L */
-        ops->ed25519_base(A, r);
-    }
+    else
+        ops->ed25519_base(A, a); /* clamped a < 2^255, taken unreduced */
     const uint8_t *m = msg;
     size_t mlen = msg_len;
     if (variant == F25519_ED25519PH) {

@@ -8,11 +8,14 @@
  *  x25519:      out = X25519(k, u); k already clamped by the caller; the
  *               backend ignores bit 255 of u and reduces u >= p. Constant
  *               time in k. out is canonical.
- *  x25519_base: out = u-coordinate of [k]B (B: u = 9); k < L (the caller
- *               clamps then reduces mod L). Constant time in k.
+ *  x25519_base: out = u-coordinate of [k]B (B: u = 9); any k < 2^255 (the
+ *               caller passes the clamped key unreduced: [k]B = [k mod L]B,
+ *               and the signed radix-16/32 recodings of every backend cover
+ *               k < 2^255; tests/ifma/perf_base_clamped.c checks it against
+ *               the ladder). Constant time in k.
  *  *_x8:        the same for 8 independent inputs (lane i = input i).
- *  ed25519_base: out = encoding of [a]B (Edwards base point); a < L.
- *               Constant time in a.
+ *  ed25519_base: out = encoding of [a]B (Edwards base point); any a < 2^255
+ *               (the clamped expanded key, unreduced). Constant time in a.
  *  ed25519_double_scalar: out = [a]A + [b]B; a, b < 2^253; public inputs,
  *               variable time allowed.
  *  ed25519_frombytes2: decodes two encodings s0, s1 exactly as

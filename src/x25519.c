@@ -6,7 +6,6 @@
 #include <string.h>
 #include "fast25519.h"
 #include "impl.h"
-#include "scalar/sc25519.h"
 
 static void clamp(uint8_t k[32], const uint8_t in[32])
 {
@@ -43,8 +42,7 @@ int f25519_x25519_public(uint8_t pub[32], const uint8_t priv[32])
         return F25519_ERR_UNSUPPORTED;
     }
     uint8_t k[32];
-    clamp(k, priv);
-    sc25519_reduce32(k, k); /* [k]B = [k mod L]B: the backend wants k < L */
+    clamp(k, priv); /* < 2^255: the fixed-base entries take it unreduced (impl.h) */
     ops->x25519_base(pub, k);
     f25519_wipe(k, sizeof k);
     return F25519_OK;
@@ -104,10 +102,7 @@ int f25519_x25519_keygen_x8(uint8_t pub[8][32], const uint8_t priv[8][32])
         return F25519_ERR_UNSUPPORTED;
     }
     uint8_t k[8][32];
-    for (int i = 0; i < 8; i++) {
-        clamp(k[i], priv[i]);
-        sc25519_reduce32(k[i], k[i]);
-    }
+    for (int i = 0; i < 8; i++) clamp(k[i], priv[i]); /* < 2^255, see impl.h */
     ops->x25519_base_x8(pub, (const uint8_t(*)[32])k);
     f25519_wipe(k, sizeof k);
     return F25519_OK;

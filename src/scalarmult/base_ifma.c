@@ -22,7 +22,7 @@ static void wipe(void *p, size_t n)
 }
 
 /* a = sum e[i] 16^i, e[i] in [-8, 8) for i < 63, e[63] in [0, 8] when
- * a < 2^253. Branch-free. */
+ * a < 2^255 (a >> 252 <= 7, plus a carry). Branch-free. */
 static void recode16(int8_t e[64], const uint8_t a[32])
 {
     int carry = 0;
