@@ -43,8 +43,11 @@ extern "C" {
 #define F25519_OK               0
 #define F25519_ERR_LENGTH      -1 /* an input has the wrong length */
 #define F25519_ERR_ENCODING    -2 /* non-canonical or invalid encoding: point not on
-                                     the curve, x = 0 with sign bit set, y >= p where
-                                     the mode forbids it, S >= L */
+                                     the curve, y >= p where the mode forbids it,
+                                     S >= L (x = 0 with the sign bit set: accepted in
+                                     openssl and zip215 modes as OpenSSL and ZIP-215
+                                     do; F25519_ERR_SMALL_ORDER in strict mode, since
+                                     those encodings are small-order points) */
 #define F25519_ERR_SMALL_ORDER -3 /* small-order point rejected (strict mode) */
 #define F25519_ERR_VERIFY      -4 /* signature does not verify */
 #define F25519_ERR_ZERO_SHARED -5 /* X25519 shared secret is all zero (RFC 8446 7.4.2) */
