@@ -10,35 +10,20 @@
  * here asserts a speed. Run time is bounded: ct_dudect [SECONDS] (total,
  * default 24, split evenly over the operations). ISA-independent: it runs on
  * every backend (FAST25519_IMPL), including ifma where valgrind cannot.
+ * The statistics (Welch t, crops, tick counter) are in dudect.c.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "dudect.h"
 #include "fast25519.h"
 #include "testutil.h"
-#if defined(__x86_64__)
-#include <x86intrin.h>
-#endif
 
 #define BATCH 512
 #define T_FAIL 10.0
 #define MIN_SAMPLES 5000
 #define N_CROPS 7
-
-static inline uint64_t ticks(void)
-{
-#if defined(__x86_64__)
-    _mm_lfence();
-    uint64_t t = __rdtsc();
-    _mm_lfence();
-    return t;
-#else
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-#endif
-}
 
 static double now(void)
 {
@@ -72,53 +57,12 @@ static const struct { const char *name; void (*fn)(const uint8_t *); double weig
 };
 #define N_OPS (sizeof ops / sizeof ops[0])
 
-typedef struct { uint32_t *v; size_t n, cap; } samples;
-static void push(samples *s, uint32_t x)
-{
-    if (s->n == s->cap) {
-        s->cap = s->cap ? 2 * s->cap : 65536;
-        s->v = realloc(s->v, s->cap * sizeof *s->v);
-        if (!s->v) { perror("realloc"); exit(1); }
-    }
-    s->v[s->n++] = x;
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* Welch's t over the samples of both classes that are <= cut. */
-static double welch_t(const samples *a, const samples *b, uint32_t cut, size_t *na, size_t *nb)
-{
-    double m[2] = {0}, m2[2] = {0};
-    size_t n[2] = {0};
-    const samples *c[2] = {a, b};
-    for (int k = 0; k < 2; k++) {
-        for (size_t i = 0; i < c[k]->n; i++) { /* Welford */
-            double x = c[k]->v[i];
-            if (c[k]->v[i] > cut) continue;
-            n[k]++;
-            double d = x - m[k];
-            m[k] += d / (double)n[k];
-            m2[k] += d * (x - m[k]);
-        }
-    }
-    *na = n[0];
-    *nb = n[1];
-    if (n[0] < 2 || n[1] < 2) return 0;
-    double v0 = m2[0] / (double)(n[0] - 1), v1 = m2[1] / (double)(n[1] - 1);
-    double den = sqrt(v0 / (double)n[0] + v1 / (double)n[1]);
-    return den > 0 ? (m[0] - m[1]) / den : 0;
-}
-
 static int run_op(size_t which, double seconds)
 {
     static uint8_t inputs[BATCH][256], work[256];
     static int cls[BATCH];
-    static uint32_t t[BATCH];
-    samples s[2] = {{0}, {0}};
+    static uint64_t t[BATCH];
+    dd_set s = {0};
     double end = now() + seconds;
     int batches = 0;
     while (now() < end) {
@@ -129,40 +73,24 @@ static int run_op(size_t which, double seconds)
         }
         for (int i = 0; i < BATCH; i++) {
             memcpy(work, inputs[i], 256); /* same buffer for both classes */
-            uint64_t t0 = ticks();
+            uint64_t t0 = dd_ticks();
             ops[which].fn(work);
-            uint64_t t1 = ticks();
-            t[i] = t1 - t0 > 0xffffffffu ? 0xffffffffu : (uint32_t)(t1 - t0);
+            t[i] = dd_ticks() - t0;
         }
         if (batches++ == 0) continue; /* warm-up batch */
-        for (int i = 0; i < BATCH; i++) push(&s[cls[i]], t[i]);
+        for (int i = 0; i < BATCH; i++) dd_push(&s, cls[i], t[i]);
     }
-    /* Percentile cuts from the pooled samples: none, and 50 .. 99.9 %. */
-    size_t total = s[0].n + s[1].n;
-    uint32_t *all = malloc((total ? total : 1) * sizeof *all);
-    memcpy(all, s[0].v, s[0].n * sizeof *all);
-    memcpy(all + s[0].n, s[1].v, s[1].n * sizeof *all);
-    qsort(all, total, sizeof *all, cmp_u32);
+    /* Crops of the pooled samples: none, and 50 .. 99.9 %. */
     static const double pct[N_CROPS] = {1.0, 0.5, 0.75, 0.9, 0.95, 0.99, 0.999};
-    double worst = 0;
-    size_t wa = 0, wb = 0;
-    double worst_pct = 1.0;
-    for (int c = 0; c < N_CROPS && total; c++) {
-        size_t idx = (size_t)(pct[c] * (double)(total - 1));
-        size_t na, nb;
-        double tv = welch_t(&s[0], &s[1], pct[c] >= 1.0 ? 0xffffffffu : all[idx], &na, &nb);
-        if (fabs(tv) > fabs(worst)) { worst = tv; wa = na; wb = nb; worst_pct = pct[c]; }
-    }
-    uint32_t median = total ? all[total / 2] : 0;
-    int enough = s[0].n >= MIN_SAMPLES && s[1].n >= MIN_SAMPLES;
-    int leak = enough && fabs(worst) > T_FAIL && wa >= MIN_SAMPLES / 2 && wb >= MIN_SAMPLES / 2;
-    printf("  %-18s samples %7zu fixed / %7zu random, median %7u ticks, max |t| = %6.2f (crop %5.1f%%) -> %s\n",
-           ops[which].name, s[0].n, s[1].n, median, fabs(worst), worst_pct * 100,
+    dd_result r = dd_max_t(&s, pct, N_CROPS);
+    size_t n0 = s.c[0].n, n1 = s.c[1].n;
+    int enough = n0 >= MIN_SAMPLES && n1 >= MIN_SAMPLES;
+    int leak = enough && fabs(r.t) > T_FAIL && r.n[0] >= MIN_SAMPLES / 2 && r.n[1] >= MIN_SAMPLES / 2;
+    printf("  %-18s samples %7zu fixed / %7zu random, median %7llu ticks, max |t| = %6.2f (crop %5.1f%%) -> %s\n",
+           ops[which].name, n0, n1, (unsigned long long)r.median, fabs(r.t), r.crop * 100,
            leak ? "LEAK (|t| > 10)" : enough ? "ok" : "inconclusive (too few samples, not failed)");
-    if (leak) tu_fail("%s: timing differs between fixed and random secrets (t = %.2f)", ops[which].name, worst);
-    free(all);
-    free(s[0].v);
-    free(s[1].v);
+    if (leak) tu_fail("%s: timing differs between fixed and random secrets (t = %.2f)", ops[which].name, r.t);
+    dd_free(&s);
     return leak;
 }
 

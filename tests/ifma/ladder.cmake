@@ -3,7 +3,7 @@
 # exists); the program exits 77 with "SKIP:" on a CPU without AVX-512F/VL/IFMA.
 if(F25519_HAVE_IFMA_LADDER)
   add_executable(f25519_test_ladder_ifma ladder_test.c
-    ${PROJECT_SOURCE_DIR}/tests/testutil.c ${PROJECT_SOURCE_DIR}/tests/json.c)
+    ${PROJECT_SOURCE_DIR}/tests/testutil.c ${PROJECT_SOURCE_DIR}/tests/json.c ${PROJECT_SOURCE_DIR}/tests/dudect.c)
   target_include_directories(f25519_test_ladder_ifma PRIVATE ${PROJECT_SOURCE_DIR}/tests)
   target_compile_definitions(f25519_test_ladder_ifma PRIVATE
     F25519_VECTORS_DEFAULT="${F25519_VECTORS_DEFAULT}")

@@ -19,6 +19,7 @@
 #include <openssl/evp.h>
 #include "fast25519.h"
 #include "testutil.h"
+#include "dudect.h"
 #include "scalarmult/ladder_ifma.h"
 #include "scalarmult/scalarmult_portable.h"
 
@@ -300,44 +301,18 @@ static void test_x8(void)
     }
 }
 
-/* ---- dudect-style leakage check ---- */
-static inline uint64_t ticks(void)
-{
-    uint32_t lo, hi;
-    __asm__ volatile("lfence\n\trdtsc\n\tlfence" : "=a"(lo), "=d"(hi));
-    return ((uint64_t)hi << 32) | lo;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* Welch t between the two classes after dropping samples above the 90th
- * percentile of all samples (dudect's cropping, one threshold). */
+/* ---- dudect-style leakage check (statistics: tests/dudect.c) ---- */
+/* Welch t between the two classes (cls[i] of sample t[i]) after dropping
+ * samples above the 90th percentile of all samples (dudect's cropping, one
+ * threshold). */
 static double welch_t(const uint64_t *t, const int *cls, int n)
 {
-    uint64_t *s = malloc(sizeof(uint64_t) * (size_t)n);
-    memcpy(s, t, sizeof(uint64_t) * (size_t)n);
-    qsort(s, (size_t)n, sizeof *s, cmp_u64);
-    uint64_t cut = s[n * 9 / 10];
-    free(s);
-    double m[2] = { 0, 0 }, q[2] = { 0, 0 };
-    long c[2] = { 0, 0 };
-    for (int i = 0; i < n; i++) {
-        if (t[i] > cut) continue;
-        int k = cls[i];
-        double x = (double)t[i];
-        c[k]++;
-        double d = x - m[k];
-        m[k] += d / (double)c[k];
-        q[k] += d * (x - m[k]);
-    }
-    if (c[0] < 2 || c[1] < 2) return 0;
-    double v0 = q[0] / (double)(c[0] - 1), v1 = q[1] / (double)(c[1] - 1);
-    double se = sqrt(v0 / (double)c[0] + v1 / (double)c[1]);
-    return se > 0 ? (m[0] - m[1]) / se : 0;
+    static const double crop90[1] = { 0.9 };
+    dd_set s = { 0 };
+    for (int i = 0; i < n; i++) dd_push(&s, cls[i], t[i]);
+    double r = dd_max_t(&s, crop90, 1).t;
+    dd_free(&s);
+    return r;
 }
 
 /* Class 0: one fixed scalar (a sparse one: clamp(0)), class 1: fresh random
@@ -364,9 +339,9 @@ static void test_dudect(void)
     }
     for (int i = 0; i < 200; i++) f25519_ladder_ifma(o, ks[i], u);
     for (int i = 0; i < N; i++) {
-        uint64_t a = ticks();
+        uint64_t a = dd_ticks();
         f25519_ladder_ifma(o, ks[i], u);
-        t[i] = ticks() - a;
+        t[i] = dd_ticks() - a;
     }
     double ts = welch_t(t, cls, N);
     printf("dudect single: t = %.2f over %d samples (|t| > 10 would suggest a leak)\n", ts, N);
@@ -384,9 +359,9 @@ static void test_dudect(void)
                 memcpy(k8[j], fixed, 32);
             }
         }
-        uint64_t a = ticks();
+        uint64_t a = dd_ticks();
         f25519_ladder_ifma_x8(o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8);
-        t[i] = ticks() - a;
+        t[i] = dd_ticks() - a;
     }
     ts = welch_t(t, cls, N8);
     printf("dudect x8: t = %.2f over %d samples\n", ts, N8);
