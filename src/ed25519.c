@@ -84,19 +84,7 @@ int f25519_ed25519_public(uint8_t pub[32], const uint8_t seed[32])
 
 int f25519_ed25519_keygen(uint8_t seed[32], uint8_t pub[32])
 {
-    if (!seed || !pub) {
-        if (seed) memset(seed, 0, 32);
-        if (pub) memset(pub, 0, 32);
-        return F25519_ERR_ARG;
-    }
-    if (f25519_randombytes(seed, 32) != 0) {
-        f25519_wipe(seed, 32);
-        memset(pub, 0, 32);
-        return F25519_ERR_RANDOM;
-    }
-    int rc = f25519_ed25519_public(pub, seed);
-    if (rc != F25519_OK) f25519_wipe(seed, 32);
-    return rc;
+    return f25519_keygen_random(seed, pub, f25519_ed25519_public);
 }
 
 int f25519_ed25519_keygen_x8(uint8_t pub[8][32], const uint8_t seed[8][32])

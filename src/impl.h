@@ -61,4 +61,8 @@ const f25519_ops *f25519_ops_get(void);
 /* Utilities (util.c). */
 void f25519_wipe(void *p, size_t n);          /* not optimized away */
 int  f25519_randombytes(void *buf, size_t n); /* 0 or F25519_ERR_RANDOM */
+/* Body of the random keygens: 32 secret bytes from the OS, then public_of().
+ * On any error both outputs are zeroed (the secret wiped). */
+int  f25519_keygen_random(uint8_t secret[32], uint8_t pub[32],
+                          int (*public_of)(uint8_t pub[32], const uint8_t secret[32]));
 #endif

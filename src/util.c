@@ -38,6 +38,24 @@ int f25519_randombytes(void *buf, size_t n)
     return F25519_OK;
 }
 
+int f25519_keygen_random(uint8_t secret[32], uint8_t pub[32],
+                         int (*public_of)(uint8_t pub[32], const uint8_t secret[32]))
+{
+    if (!secret || !pub) {
+        if (secret) memset(secret, 0, 32);
+        if (pub) memset(pub, 0, 32);
+        return F25519_ERR_ARG;
+    }
+    if (f25519_randombytes(secret, 32) != F25519_OK) {
+        f25519_wipe(secret, 32);
+        memset(pub, 0, 32);
+        return F25519_ERR_RANDOM;
+    }
+    int rc = public_of(pub, secret);
+    if (rc != F25519_OK) f25519_wipe(secret, 32);
+    return rc;
+}
+
 const char *f25519_strerror(int rc)
 {
     switch (rc) {

@@ -50,19 +50,7 @@ int f25519_x25519_public(uint8_t pub[32], const uint8_t priv[32])
 
 int f25519_x25519_keygen(uint8_t priv[32], uint8_t pub[32])
 {
-    if (!priv || !pub) {
-        if (priv) memset(priv, 0, 32);
-        if (pub) memset(pub, 0, 32);
-        return F25519_ERR_ARG;
-    }
-    if (f25519_randombytes(priv, 32) != 0) {
-        f25519_wipe(priv, 32);
-        memset(pub, 0, 32);
-        return F25519_ERR_RANDOM;
-    }
-    int rc = f25519_x25519_public(pub, priv);
-    if (rc != F25519_OK) f25519_wipe(priv, 32);
-    return rc;
+    return f25519_keygen_random(priv, pub, f25519_x25519_public);
 }
 
 int f25519_x25519_derive(uint8_t shared[32], const uint8_t priv[32], const uint8_t *peer,
