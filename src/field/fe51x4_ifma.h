@@ -3,10 +3,14 @@
  * AVX-512IFMA (+VL), radix 2^51 (paper eq. 1), one element per 64-bit lane,
  * limb-sliced like paper eq. 4: v[i] = [a_i, b_i, c_i, d_i].
  *
- * Why a second field next to fe51x8_ifma.h: the single X25519 ladder
- * (ladder_ifma.c) runs the four independent multiplications of a ladder
- * round in the four lanes of ONE ymm vector, so it is bound by the latency
- * of one vector multiplication, not by throughput. On Zen 4 a ymm IFMA issues
+ * The one 4-lane field of the library. Users: the single X25519 ladder
+ * (ladder_ifma.c), the 1x4 points of the single verification
+ * (ge51_1x4_ifma.h, double_ifma.c), the two square roots of the verify
+ * decoding (inv_ifma.c) and the x8 ladder's Z inversions (fe4_invert2).
+ * Why 4 lanes next to fe51x8_ifma.h: these are single latency-bound chains
+ * (e.g. the ladder runs the four independent multiplications of a round in
+ * the four lanes of ONE ymm vector), so what counts is the latency of one
+ * vector multiplication, not throughput. On Zen 4 a ymm IFMA issues
  * two per cycle and a zmm one per cycle, so a 4-lane ymm product finishes in
  * about half the time of an 8-lane zmm one; the reduction below is also
  * arranged for a short dependency chain (shift/add folding by 19 instead of
@@ -16,8 +20,13 @@
  * fe4_mul, fe4_mul_w and fe4_sqr MUST have all limbs < 2^52.
  * Bound "R4": every limb < 2^51 + 2^14. Outputs of fe4_mul, fe4_sqr and
  * fe4_carry are R4 (given the input bounds stated per function).
+ * Bound "W4": every limb < 300 * 2^52 < 2^60.3 (fe4_mul_w, folded, not
+ * carried): only added/subtracted (fe4_addsub_w) or carried (fe4_carry).
  * Sums and differences of R4 values exceed 2^52 and must go through
- * fe4_carry before they are multiplied.
+ * fe4_carry before they are multiplied. A subtraction adds k p first
+ * (fe4_kp, k = 2 .. 2^11) and needs subtrahend limbs <= k (2^51 - 19).
+ * tests/ifma/ladder_field_test.c runs every arithmetic function here with all limbs at
+ * these maxima (and random), lane by lane, against BIGNUM.
  * Everything here is straight-line code: constant time in all lanes.
  */
 #ifndef F25519_FE51X4_IFMA_H
@@ -39,11 +48,12 @@ F25519_FE4_INLINE __m256i fe4_x19(__m256i x)
     return _mm256_add_epi64(x, _mm256_add_epi64(_mm256_slli_epi64(x, 1), _mm256_slli_epi64(x, 4)));
 }
 
-/* One parallel carry round. Input limbs f_k < 2^59 -> h_k < 2^51 + (f_{k-1} >> 51)
- * for k >= 1 and h_0 < 2^51 + 19 (f_4 >> 51). For f_k < 2^60.3 (the
- * multiplication's folded columns) the carries are < 2^9.3 and h is R4;
- * for f_k < 2^54 (sums/differences) the carries are < 8 and every limb is
- * < 2^51 + 152. */
+/* One parallel carry round. Any input limbs (< 2^64): c_k = f_k >> 51 <
+ * 2^13, h_k = (f_k mod 2^51) + c_{k-1} < 2^51 + c_{k-1} for k >= 1 and
+ * h_0 < 2^51 + 19 c_4. For f_k < 2^60.3 (the multiplication's folded
+ * columns, W4) the carries are < 2^9.3 and h is R4; for f_k < 2^55 (sums
+ * and differences below) the carries are < 16 and every limb is
+ * < 2^51 + 304 (R4). */
 F25519_FE4_INLINE void fe4_carry(fe51x4 *h, const fe51x4 *f)
 {
     const __m256i m = FE4_M51;
@@ -59,13 +69,13 @@ F25519_FE4_INLINE void fe4_carry(fe51x4 *h, const fe51x4 *f)
 }
 
 /* fe4_mul_w: h = f * g, f, g limbs < 2^52 -> "W4": folded, not carried,
- * every limb < 2^60.3 (only ever added/subtracted: fe4_addsub_w).
+ * every limb < 2^60.3 (only ever added/subtracted: fe4_addsub_w, fe4_carry).
  * fe4_mul: the same, carried -> R4.
  * Schoolbook (paper eq. 2): lo52(f_i g_j) goes to column i+j, hi52(f_i g_j)
  * to column i+j+1 with weight 2 (2^52 = 2 * 2^51). Column c_k = l_k + 2 u_k
  * < 5 * 2^52 + 2 * 5 * 2^52 = 15 * 2^52. Fold 2^255 = 19:
- * r_k = c_k + 19 c_{k+5} < 20 * 15 * 2^52 < 2^60.3, then one parallel carry
- * round: carries < 2^9.3, h_0 < 2^51 + 19 * 2^9.3 < 2^51 + 2^14. */
+ * r_k = c_k + 19 c_{k+5} < 20 * 15 * 2^52 < 2^60.3, then (fe4_mul) one
+ * parallel carry round: carries < 2^9.3, h_0 < 2^51 + 19 * 2^9.3 < 2^51 + 2^14. */
 F25519_FE4_INLINE void fe4_mul_w(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
 {
     const __m256i z = _mm256_setzero_si256();
@@ -158,22 +168,63 @@ F25519_FE4_INLINE void fe4_swap_pairs(fe51x4 *h, const fe51x4 *f)
     for (int i = 0; i < 5; i++) h->v[i] = _mm256_shuffle_epi32(f->v[i], 0x4E);
 }
 
+/* Limb i of k p (k = 2, 4, 8, ..., 2^11): k (2^51 - 19) for limb 0,
+ * k (2^51 - 1) for limbs 1..4. Added before a subtraction so that
+ * f + k p - g stays >= 0 limb-wise: needs g_i <= k (2^51 - 19) (every limb;
+ * the smaller limb-0 value is the binding one), and f_i + k p_i < 2^64. */
+F25519_FE4_INLINE __m256i fe4_kp(int i, uint64_t k)
+{
+    return _mm256_set1_epi64x((long long)(k * (i == 0 ? 0x7ffffffffffedULL : 0x7ffffffffffffULL)));
+}
+
+/* No carry (the caller carries, or only adds/subtracts the result):
+ * fe4_add_nc: h = f + g in every lane.
+ * fe4_madd: h = f + g in lanes whose mask bit is 1, src elsewhere.
+ * fe4_msub: h = f + k p - g in lanes whose mask bit is 1, src elsewhere
+ * (g limbs <= k (2^51 - 19), see fe4_kp). */
+F25519_FE4_INLINE void fe4_add_nc(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
+{
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) h->v[i] = _mm256_add_epi64(f->v[i], g->v[i]);
+}
+F25519_FE4_INLINE void fe4_madd(fe51x4 *h, const fe51x4 *src, __mmask8 mask, const fe51x4 *f, const fe51x4 *g)
+{
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) h->v[i] = _mm256_mask_add_epi64(src->v[i], mask, f->v[i], g->v[i]);
+}
+F25519_FE4_INLINE void fe4_msub(fe51x4 *h, const fe51x4 *src, __mmask8 mask, const fe51x4 *f, const fe51x4 *g,
+                                uint64_t k)
+{
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++)
+        h->v[i] = _mm256_mask_sub_epi64(src->v[i], mask, _mm256_add_epi64(f->v[i], fe4_kp(i, k)), g->v[i]);
+}
+
+/* h = f + g in lanes where sub_mask is 0, f + k p - g where it is 1, then
+ * one carry round (fe4_addsub: k = 2, fe4_addsub_w: k = 2^11). */
+F25519_FE4_INLINE void fe4_addsub_kp(fe51x4 *h, const fe51x4 *f, const fe51x4 *g, __mmask8 sub_mask, uint64_t k)
+{
+    fe51x4 s, t;
+    fe4_add_nc(&s, f, g);
+    fe4_msub(&t, &s, sub_mask, f, g, k);
+    fe4_carry(h, &t);
+}
+
 /* fe4_addsub for W4 inputs: f, g limbs < 2^61; subtracts from f + 2^11 p
  * (limbs 2^62 - 19 * 2^11, 2^62 - 2^11 >= g). Pre-carry limbs < 2^62.6,
  * carries < 2^11.6: out limbs < 2^51 + 19 * 2^11.6 < 2^51 + 2^16 (< 2^52,
  * a valid multiplication operand). */
 F25519_FE4_INLINE void fe4_addsub_w(fe51x4 *h, const fe51x4 *f, const fe51x4 *g, __mmask8 sub_mask)
 {
-    const __m256i k0 = _mm256_set1_epi64x((long long)((1ULL << 62) - 19 * 2048));
-    const __m256i k1 = _mm256_set1_epi64x((long long)((1ULL << 62) - 2048));
-    fe51x4 t;
-#pragma GCC unroll 5
-    for (int i = 0; i < 5; i++) {
-        __m256i s = _mm256_add_epi64(f->v[i], g->v[i]);
-        __m256i fk = _mm256_add_epi64(f->v[i], i == 0 ? k0 : k1);
-        t.v[i] = _mm256_mask_sub_epi64(s, sub_mask, fk, g->v[i]);
-    }
-    fe4_carry(h, &t);
+    fe4_addsub_kp(h, f, g, sub_mask, 2048);
+}
+
+/* fe4_addsub for R4 inputs: f, g limbs < 2^51 + 2^14 (g < 2p limb-wise is
+ * what keeps the difference non-negative) -> limbs < 2^51 + 152 (carries
+ * < 4 before the fold, so R4). */
+F25519_FE4_INLINE void fe4_addsub(fe51x4 *h, const fe51x4 *f, const fe51x4 *g, __mmask8 sub_mask)
+{
+    fe4_addsub_kp(h, f, g, sub_mask, 2);
 }
 
 /* h = f in lanes whose mask bit is 1, 0 elsewhere. */
@@ -190,22 +241,6 @@ F25519_FE4_INLINE void fe4_blend(fe51x4 *h, const fe51x4 *f, const fe51x4 *g, __
     for (int i = 0; i < 5; i++) h->v[i] = _mm256_mask_blend_epi64(k, f->v[i], g->v[i]);
 }
 
-/* h = f + g in lanes where sub_mask is 0, f + 2p - g where it is 1, then one
- * carry round. f, g limbs < 2^51 + 2^14 (R4; g < 2p limb-wise is what keeps
- * the difference non-negative) -> limbs < 2^51 + 152. */
-F25519_FE4_INLINE void fe4_addsub(fe51x4 *h, const fe51x4 *f, const fe51x4 *g, __mmask8 sub_mask)
-{
-    const __m256i p0 = _mm256_set1_epi64x(0xfffffffffffdaLL); /* 2(2^51 - 19) */
-    const __m256i p1 = _mm256_set1_epi64x(0xffffffffffffeLL); /* 2(2^51 - 1)  */
-    fe51x4 t;
-#pragma GCC unroll 5
-    for (int i = 0; i < 5; i++) {
-        __m256i s = _mm256_add_epi64(f->v[i], g->v[i]);
-        __m256i f2p = _mm256_add_epi64(f->v[i], i == 0 ? p0 : p1);
-        t.v[i] = _mm256_mask_sub_epi64(s, sub_mask, f2p, g->v[i]);
-    }
-    fe4_carry(h, &t);
-}
 /* Out of line (fe51x4_ifma.c): z^(p-2) in every lane (0 -> 0), R4 in/out.
  * fe4_invert2 runs two independent inversions in lock step so that the two
  * latency-bound chains overlap (used for the 8 lanes of the x8 ladder). */

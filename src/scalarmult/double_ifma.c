@@ -177,7 +177,7 @@ static int wnaf(int16_t r[256], const uint8_t k[32], int w)
     return top;
 }
 
-F25519_IFMA_INLINE void ge14_set(fe51y4 *h, const fe51 *a, const fe51 *b, const fe51 *c, const fe51 *d)
+F25519_IFMA_INLINE void ge14_set(fe51x4 *h, const fe51 *a, const fe51 *b, const fe51 *c, const fe51 *d)
 {
 #pragma GCC unroll 5
     for (int i = 0; i < 5; i++)
@@ -204,7 +204,7 @@ F25519_IFMA_TARGET void f25519_ifma_double_scalar_1x4(ge51_p3 *out, const uint8_
     fe51_0(&zero);
     fe51_0(&two);
     two.v[0] = 2;
-    fe51y4 k112;
+    fe51x4 k112;
     ge14_set(&k112, &one, &one, &f25519_ifma_d2, &two);
 
     /* odd multiples of A: pa[i] = (2i + 1) A, in pre form and negated */

@@ -1,7 +1,8 @@
 /*
  * Field layers of the IFMA ladders at their documented limb bounds:
- * fe51x4_ifma.h (single ladder, ymm) and fe51x8_ladder_ifma.h (x8 ladder,
- * zmm). IFMA silently drops bits above 52, so every operation is run with
+ * fe51x4_ifma.h (the one 4-lane ymm field: single ladder, 1x4 verification
+ * points of ge51_1x4_ifma.h, square roots of inv_ifma.c) and
+ * fe51x8_ladder_ifma.h (x8 ladder, zmm). IFMA silently drops bits above 52, so every operation is run with
  * random limbs and with limbs at (bound - 1), lane by lane, and checked two
  * ways: the value mod p against OpenSSL BIGNUM arithmetic, and the output
  * limbs against the bound the header promises.
@@ -49,6 +50,16 @@ static const bound A16 = { { (1ULL << 51) + (1ULL << 16), (1ULL << 51) + (1ULL <
                              (1ULL << 51) + (1ULL << 16), (1ULL << 51) + (1ULL << 16) } };
 static const bound A152 = { { (1ULL << 51) + 152, (1ULL << 51) + 152, (1ULL << 51) + 152, (1ULL << 51) + 152,
                               (1ULL << 51) + 152 } };
+static const bound B54 = { { 1ULL << 54, 1ULL << 54, 1ULL << 54, 1ULL << 54, 1ULL << 54 } };
+/* fe4_msub subtrahend maxima: k (2^51 - 19) inclusive, for k = 4 and 8 */
+static const bound K4 = { { 4 * 0x7ffffffffffedULL + 1, 4 * 0x7ffffffffffedULL + 1, 4 * 0x7ffffffffffedULL + 1,
+                            4 * 0x7ffffffffffedULL + 1, 4 * 0x7ffffffffffedULL + 1 } };
+static const bound K8 = { { 8 * 0x7ffffffffffedULL + 1, 8 * 0x7ffffffffffedULL + 1, 8 * 0x7ffffffffffedULL + 1,
+                            8 * 0x7ffffffffffedULL + 1, 8 * 0x7ffffffffffedULL + 1 } };
+static const bound B64 = { { ~0ULL, ~0ULL, ~0ULL, ~0ULL, ~0ULL } }; /* max 2^64 - 2 */
+/* fe4_carry of any input: limbs < 2^51 + 2^13, limb 0 < 2^51 + 19 * 2^13 */
+static const bound C64 = { { (1ULL << 51) + 19 * (1ULL << 13), (1ULL << 51) + (1ULL << 13), (1ULL << 51) + (1ULL << 13),
+                             (1ULL << 51) + (1ULL << 13), (1ULL << 51) + (1ULL << 13) } };
 static const bound B62 = { { 1ULL << 62, 1ULL << 62, 1ULL << 62, 1ULL << 62, 1ULL << 62 } };
 
 /* Limbs for case c of input bound b: c = 0 all at b - 1, c = 1 alternate
@@ -145,6 +156,25 @@ TGT static void test_fe4(int rounds)
         put4(&F, f);
         fe4_carry(&H, &F); get4(h, &H);
         for (int j = 0; j < 4; j++) check("fe4_carry", OP_CARRY, f[j], NULL, h[j], &R4, 0);
+        /* carry of any 64-bit limbs */
+        for (int j = 0; j < 4; j++) gen(f[j], &B64, (c + j) % 4);
+        put4(&F, f);
+        fe4_carry(&H, &F); get4(h, &H);
+        for (int j = 0; j < 4; j++) check("fe4_carry (64-bit limbs)", OP_CARRY, f[j], NULL, h[j], &C64, 0);
+        /* masked add/sub with the 4p and 8p offsets of the 1x4 point formulas:
+         * minuend < 2^54, subtrahend at its maximum k (2^51 - 19); lanes 0, 2
+         * subtract, 1, 3 add; then one carry round -> R4 */
+        for (int kk = 4; kk <= 8; kk *= 2) {
+            for (int j = 0; j < 4; j++) { gen(f[j], &B54, (c + j) % 4); gen(g[j], kk == 4 ? &K4 : &K8, (c + 3 * j) % 4); }
+            put4(&F, f); put4(&G, g);
+            fe51x4 T;
+            fe4_madd(&T, &F, 0xA, &F, &G);
+            fe4_msub(&T, &T, 0x5, &F, &G, (uint64_t)kk);
+            fe4_carry(&H, &T); get4(h, &H);
+            for (int j = 0; j < 4; j++)
+                check(j & 1 ? "fe4_madd" : (kk == 4 ? "fe4_msub 4p" : "fe4_msub 8p"), j & 1 ? OP_ADD : OP_SUB,
+                      f[j], g[j], h[j], &R4, 0);
+        }
     }
     /* inversion: z * z^-1 = 1 (R4 input, also 0 -> 0) */
     for (int r = 0; r < 4; r++) {

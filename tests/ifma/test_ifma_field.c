@@ -5,7 +5,6 @@
 #include "ifma_test_util.h"
 #include "field/fe51x8_ifma.h"
 #include "scalarmult/inv_ifma.h"
-#include "point/ge51_1x4_ifma.h"
 
 #define M51 ((1ULL << 51) - 1)
 #define RBOUND ((1ULL << 51) + (1ULL << 14))
@@ -68,30 +67,6 @@ F25519_IFMA_TARGET static void run(int op, fe51 out[8], const fe51 a[8], const f
     }
     fe8_unpack(out, &z);
 }
-/* the 4-lane ymm field of the 1x4 verification path (fey_*): lanes 0..3 of a, b */
-F25519_IFMA_TARGET static void run_y(int op, fe51 out[4], const fe51 a[4], const fe51 b[4])
-{
-    fe51y4 x, y, z;
-    for (int i = 0; i < 5; i++) {
-        x.v[i] = _mm256_setr_epi64x((long long)a[0].v[i], (long long)a[1].v[i], (long long)a[2].v[i],
-                                    (long long)a[3].v[i]);
-        y.v[i] = _mm256_setr_epi64x((long long)b[0].v[i], (long long)b[1].v[i], (long long)b[2].v[i],
-                                    (long long)b[3].v[i]);
-    }
-    switch (op) {
-    case OP_MUL: fey_mul(&z, &x, &y); break;
-    case OP_SQR: fey_sqr(&z, &x); break;
-    case OP_ADD: fey_add(&z, &x, &y); break;
-    case OP_SUB: fey_sub(&z, &x, &y); break;
-    default: fey_carry(&z, &x); break;
-    }
-    for (int i = 0; i < 5; i++) {
-        uint64_t t[4] __attribute__((aligned(32)));
-        _mm256_store_si256((__m256i *)t, z.v[i]);
-        for (int l = 0; l < 4; l++) out[l].v[i] = t[l];
-    }
-}
-
 static void ref(int op, fe51 *o, const fe51 *a, const fe51 *b, uint32_t c)
 {
     fe51 t;
@@ -140,24 +115,8 @@ int main(int argc, char **argv)
             }
         }
     }
-    /* ymm field (fey_*) */
-    {
-        const int yops[5] = { OP_MUL, OP_SQR, OP_ADD, OP_SUB, OP_CARRY };
-        for (int k = 0; k < 5; k++) {
-            int op = yops[k];
-            for (int it = 0; it < iters; it++) {
-                fe51 a[8], b[8], o[4], r;
-                fill(a, bnd[op], it < 2);
-                fill(b, bnd[op], it == 0);
-                run_y(op, o, a, b);
-                for (int l = 0; l < 4; l++) {
-                    ref(op, &r, &a[l], &b[l], 0);
-                    T_CHECK(same(&o[l], &r), "fey %s iter %d lane %d", names[op], it, l);
-                    T_CHECK(reduced(&o[l]), "fey %s iter %d lane %d: limb bound", names[op], it, l);
-                }
-            }
-        }
-    }
+    /* the 4-lane ymm field (fe4_*, used by the 1x4 verification and the single
+     * ladder) is tested at its documented maxima in ladder_field_test.c */
     /* scalar safegcd inversion and the 8-element batch vs fe51_invert:
      * random, small, p - k, non-canonical (>= p) and extreme-limb inputs */
     for (int it = 0; it < iters * 5; it++) {

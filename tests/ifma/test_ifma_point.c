@@ -195,13 +195,13 @@ F25519_IFMA_TARGET static void v24_add_pre(ge51_p3 r[2], const ge51_p3 p[2], con
 }
 
 /* ---- 1x4 (ymm): one point, lanes [X, Y, T, Z] ---- */
-F25519_IFMA_TARGET static void set14(fe51y4 *h, const fe51 *a, const fe51 *b, const fe51 *c, const fe51 *d)
+F25519_IFMA_TARGET static void set14(fe51x4 *h, const fe51 *a, const fe51 *b, const fe51 *c, const fe51 *d)
 {
     for (int i = 0; i < 5; i++)
         h->v[i] = _mm256_setr_epi64x((long long)a->v[i], (long long)b->v[i], (long long)c->v[i],
                                      (long long)d->v[i]);
 }
-F25519_IFMA_TARGET static void get14(ge51_p3 *p, const fe51y4 *h)
+F25519_IFMA_TARGET static void get14(ge51_p3 *p, const fe51x4 *h)
 {
     uint64_t t[4] __attribute__((aligned(32)));
     for (int i = 0; i < 5; i++) {
@@ -211,7 +211,7 @@ F25519_IFMA_TARGET static void get14(ge51_p3 *p, const fe51y4 *h)
 }
 F25519_IFMA_TARGET static void v14_dbl(ge51_p3 *r, const ge51_p3 *p)
 {
-    fe51y4 a;
+    fe51x4 a;
     set14(&a, &p->X, &p->Y, &p->T, &p->Z);
     ge14_dbl(&a, &a);
     get14(r, &a);
@@ -219,7 +219,7 @@ F25519_IFMA_TARGET static void v14_dbl(ge51_p3 *r, const ge51_p3 *p)
 /* p + q with q in pre form given lane by lane (y-x, y+x, 2dt, 2z) */
 F25519_IFMA_TARGET static void v14_add_pre(ge51_p3 *r, const ge51_p3 *p, const fe51 pre[4])
 {
-    fe51y4 a, q;
+    fe51x4 a, q;
     set14(&a, &p->X, &p->Y, &p->T, &p->Z);
     set14(&q, &pre[0], &pre[1], &pre[2], &pre[3]);
     ge14_add(&a, &a, &q);
@@ -231,7 +231,7 @@ F25519_IFMA_TARGET static void v14_add(ge51_p3 *r, const ge51_p3 *p, const ge51_
     fe51_1(&one);
     fe51_0(&two);
     two.v[0] = 2;
-    fe51y4 k, a, b, bp;
+    fe51x4 k, a, b, bp;
     set14(&k, &one, &one, &f25519_ifma_d2, &two);
     set14(&a, &p->X, &p->Y, &p->T, &p->Z);
     set14(&b, &q->X, &q->Y, &q->T, &q->Z);
