@@ -153,49 +153,15 @@ F25519_IFMA_INLINE __m512i fe8_x19(__m512i x)
 #define FE8_REDUCE(out, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9)                 \
     do {                                                                       \
         fe51x8 t_;                                                             \
-        t_.v[0] = _mm512_add_epi64((h0), fe8_x19(h5));                         \
-        t_.v[1] = _mm512_add_epi64((h1), fe8_x19(h6));                         \
-        t_.v[2] = _mm512_add_epi64((h2), fe8_x19(h7));                         \
-        t_.v[3] = _mm512_add_epi64((h3), fe8_x19(h8));                         \
-        t_.v[4] = _mm512_add_epi64((h4), fe8_x19(h9));                         \
+        FE8_FOLD(&t_, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9);                 \
         fe8_carry((out), &t_);                                                 \
     } while (0)
 
-/* h = f * g. f, g limbs < 2^52 -> R. Schoolbook (paper eq. 2): the low half
- * of f_i g_j goes to l_{i+j}, the high half to u_{i+j+1} (weight 2). Each
- * accumulator is at most 5 lo (< 2^52 each) resp. 5 hi (< 2^52) terms, so
- * h_k = l_k + 2 u_k < 15 * 2^52 < 2^56. */
-F25519_IFMA_INLINE void fe8_mul(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
-{
-    const __m512i z = _mm512_setzero_si512();
-    __m512i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
-    __m512i g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
-    __m512i l0, l1, l2, l3, l4, l5, l6, l7, l8, u1, u2, u3, u4, u5, u6, u7, u8, u9;
-    l0 = fe8_madlo(z, f0, g0);
-    u1 = fe8_madhi(z, f0, g0);
-    l1 = fe8_madlo(fe8_madlo(z, f0, g1), f1, g0);
-    u2 = fe8_madhi(fe8_madhi(z, f0, g1), f1, g0);
-    l2 = fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g2), f1, g1), f2, g0);
-    u3 = fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g2), f1, g1), f2, g0);
-    l3 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g3), f1, g2), f2, g1), f3, g0);
-    u4 = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g3), f1, g2), f2, g1), f3, g0);
-    l4 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g4), f1, g3), f2, g2), f3, g1), f4, g0);
-    u5 = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g4), f1, g3), f2, g2), f3, g1), f4, g0);
-    l5 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f1, g4), f2, g3), f3, g2), f4, g1);
-    u6 = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f1, g4), f2, g3), f3, g2), f4, g1);
-    l6 = fe8_madlo(fe8_madlo(fe8_madlo(z, f2, g4), f3, g3), f4, g2);
-    u7 = fe8_madhi(fe8_madhi(fe8_madhi(z, f2, g4), f3, g3), f4, g2);
-    l7 = fe8_madlo(fe8_madlo(z, f3, g4), f4, g3);
-    u8 = fe8_madhi(fe8_madhi(z, f3, g4), f4, g3);
-    l8 = fe8_madlo(z, f4, g4);
-    u9 = fe8_madhi(z, f4, g4);
-#define FE8_LU(l, u) _mm512_add_epi64((l), _mm512_add_epi64((u), (u)))
-    FE8_REDUCE(h, l0, FE8_LU(l1, u1), FE8_LU(l2, u2), FE8_LU(l3, u3), FE8_LU(l4, u4), FE8_LU(l5, u5),
-               FE8_LU(l6, u6), FE8_LU(l7, u7), FE8_LU(l8, u8), _mm512_add_epi64(u9, u9));
-#undef FE8_LU
-}
-
-/* h = f * g folded but not carried ("W": every limb < 20 * 2^56 < 2^60.4).
+/* fe8_mul_w: h = f * g folded but not carried ("W"). f, g limbs < 2^52.
+ * Schoolbook (paper eq. 2): the low half of f_i g_j goes to l_{i+j}, the high
+ * half to u_{i+j+1} (weight 2). Each accumulator is at most 5 lo (< 2^52
+ * each) resp. 5 hi (< 2^52) terms, so h_k = l_k + 2 u_k < 15 * 2^52 < 2^56,
+ * and the fold gives every limb < 20 * 2^56 < 2^60.4 (in fact < 300 * 2^52).
  * A W value may only be added to or subtracted from (fe8_sub_w, fe8_add),
  * never multiplied: the carry of that addition makes it a multiplication
  * operand again (limbs < 2^51 + 2^16). */
@@ -227,6 +193,15 @@ F25519_IFMA_INLINE void fe8_mul_w(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
     FE8_FOLD(h, l0, FE8_LU(l1, u1), FE8_LU(l2, u2), FE8_LU(l3, u3), FE8_LU(l4, u4), FE8_LU(l5, u5),
                FE8_LU(l6, u6), FE8_LU(l7, u7), FE8_LU(l8, u8), _mm512_add_epi64(u9, u9));
 #undef FE8_LU
+}
+
+/* h = f * g -> R: fe8_mul_w, then one carry round (the FE8_REDUCE bound:
+ * W limbs < 2^61, carries < 640, R). One product to verify. */
+F25519_IFMA_INLINE void fe8_mul(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
+{
+    fe51x8 t;
+    fe8_mul_w(&t, f, g);
+    fe8_carry(h, &t);
 }
 
 /* h = f^2. f limbs < 2^52 -> R. Cross products f_i f_j (i < j) once:
