@@ -19,12 +19,6 @@
 #include "field/fe51x4_ifma.h"
 #include "point/ge51.h"
 
-/* Former names of this field, still used by scalarmult/inv_ifma.c
- * (ifma-core's file): the same type and functions. */
-typedef fe51x4 fe51y4;
-#define fey_mul fe4_mul
-#define fey_sqr fe4_sqr
-
 /* ---- 1x4 points: lanes [X, Y, T, Z]; pre form [Y - X, Y + X, 2dT, 2Z] ---- */
 typedef fe51x4 ge14;
 typedef fe51x4 ge14_pre;

@@ -222,60 +222,61 @@ void f25519_ifma_fe_batch_invert(fe51 *out, const fe51 *z, size_t n)
 /* ---- Two point decodings sharing one exponentiation (verification) ----
  * The square root of RFC 8032 5.1.3 (x = u v^3 (u v^7)^((p-5)/8)) is one
  * latency-bound chain of 252 squarings; two chains run in two lanes of a
- * ymm vector (fey_* of ge51_1x4_ifma.h) for about the price of one. The
+ * ymm vector (fe4_* of field/fe51x4_ifma.h) for about the price of one. The
  * rest of ge51_frombytes_vartime is repeated step by step in fe51 so that
  * the accept/reject decision and the point are the same. Public inputs. */
-#include "point/ge51_1x4_ifma.h"
+#include "field/fe51x8_ifma.h" /* F25519_IFMA_TARGET */
+#include "field/fe51x4_ifma.h"
 
 #define FEY_SQRN(h, n)                                                         \
     do {                                                                       \
-        for (int r_ = 0; r_ < (n); r_++) fey_sqr((h), (h));                    \
+        for (int r_ = 0; r_ < (n); r_++) fe4_sqr((h), (h));                    \
     } while (0)
 
 /* lanes of z -> z^(2^252 - 3) (the chain of fe51_pow22523). Limbs < 2^52 in,
  * R out. */
-F25519_IFMA_TARGET static void fey_pow22523(fe51y4 *out, const fe51y4 *z)
+F25519_IFMA_TARGET static void fe4_pow22523(fe51x4 *out, const fe51x4 *z)
 {
-    fe51y4 t0, t1, t2, z9, z11;
-    fey_sqr(&t0, z);            /* 2 */
-    fey_sqr(&t1, &t0);
-    fey_sqr(&t1, &t1);          /* 8 */
-    fey_mul(&z9, &t1, z);       /* 9 */
-    fey_mul(&z11, &z9, &t0);    /* 11 */
-    fey_sqr(&t0, &z11);         /* 22 */
-    fey_mul(&t0, &t0, &z9);     /* 2^5 - 1 */
+    fe51x4 t0, t1, t2, z9, z11;
+    fe4_sqr(&t0, z);            /* 2 */
+    fe4_sqr(&t1, &t0);
+    fe4_sqr(&t1, &t1);          /* 8 */
+    fe4_mul(&z9, &t1, z);       /* 9 */
+    fe4_mul(&z11, &z9, &t0);    /* 11 */
+    fe4_sqr(&t0, &z11);         /* 22 */
+    fe4_mul(&t0, &t0, &z9);     /* 2^5 - 1 */
     t1 = t0;
     FEY_SQRN(&t1, 5);
-    fey_mul(&t0, &t1, &t0);     /* 2^10 - 1 */
+    fe4_mul(&t0, &t1, &t0);     /* 2^10 - 1 */
     t1 = t0;
     FEY_SQRN(&t1, 10);
-    fey_mul(&t1, &t1, &t0);     /* 2^20 - 1 */
+    fe4_mul(&t1, &t1, &t0);     /* 2^20 - 1 */
     t2 = t1;
     FEY_SQRN(&t2, 20);
-    fey_mul(&t1, &t2, &t1);     /* 2^40 - 1 */
+    fe4_mul(&t1, &t2, &t1);     /* 2^40 - 1 */
     FEY_SQRN(&t1, 10);
-    fey_mul(&t0, &t1, &t0);     /* 2^50 - 1 */
+    fe4_mul(&t0, &t1, &t0);     /* 2^50 - 1 */
     t1 = t0;
     FEY_SQRN(&t1, 50);
-    fey_mul(&t1, &t1, &t0);     /* 2^100 - 1 */
+    fe4_mul(&t1, &t1, &t0);     /* 2^100 - 1 */
     t2 = t1;
     FEY_SQRN(&t2, 100);
-    fey_mul(&t1, &t2, &t1);     /* 2^200 - 1 */
+    fe4_mul(&t1, &t2, &t1);     /* 2^200 - 1 */
     FEY_SQRN(&t1, 50);
-    fey_mul(&t1, &t1, &t0);     /* 2^250 - 1 */
+    fe4_mul(&t1, &t1, &t0);     /* 2^250 - 1 */
     FEY_SQRN(&t1, 2);
-    fey_mul(out, &t1, z);       /* 2^252 - 3 */
+    fe4_mul(out, &t1, z);       /* 2^252 - 3 */
 }
 
 /* out[i] = in[i]^((p-5)/8) for i = 0, 1 (input limbs < 2^52) */
 F25519_IFMA_TARGET static void pow22523_x2(fe51 out[2], const fe51 in[2])
 {
-    fe51y4 z, r;
+    fe51x4 z, r;
     uint64_t lanes[5][4] __attribute__((aligned(32)));
     for (int i = 0; i < 5; i++)
         z.v[i] = _mm256_setr_epi64x((long long)in[0].v[i], (long long)in[1].v[i],
                                     (long long)in[0].v[i], (long long)in[1].v[i]);
-    fey_pow22523(&r, &z);
+    fe4_pow22523(&r, &z);
     for (int i = 0; i < 5; i++) _mm256_store_si256((__m256i *)lanes[i], r.v[i]);
     for (int i = 0; i < 5; i++) {
         out[0].v[i] = lanes[i][0];
