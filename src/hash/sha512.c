@@ -121,9 +121,100 @@ COMPRESS_BODY
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define F25519_SHA512_BMI2 1
+#include <immintrin.h>
 __attribute__((noinline, target("bmi2"))) static void compress_bmi2(uint64_t st[8], const uint8_t *p,
                                                                     size_t nblocks)
 COMPRESS_BODY
+
+/* AVX2 machines: the message schedule runs in 128-bit vectors (two words
+ * per step, W[t+1] needs W[t-1] so two is the width), interleaved with the
+ * scalar rounds, which read W[t] + K[t] from a 16-word circular buffer.
+ * X[i] holds the word pair W[2i], W[2i+1] (mod 16). */
+#define VROR(x, n) _mm_or_si128(_mm_srli_epi64(x, n), _mm_slli_epi64(x, 64 - (n)))
+#define VS0(x) _mm_xor_si128(_mm_xor_si128(VROR(x, 1), VROR(x, 8)), _mm_srli_epi64(x, 7))
+#define VS1(x) _mm_xor_si128(_mm_xor_si128(VROR(x, 19), VROR(x, 61)), _mm_srli_epi64(x, 6))
+/* After rounds t, t+1 (t even, t < 64): W[t+16], W[t+17] =
+ * W[t] + s0(W[t+1]) + W[t+9] + s1(W[t+14]) (and +1), then + K into wk. */
+#define VSTEP(t)                                                                            \
+    do {                                                                                    \
+        __m128i x0_ = X[((t) >> 1) & 7];                                                    \
+        __m128i w1_ = _mm_alignr_epi8(X[(((t) >> 1) + 1) & 7], x0_, 8);                     \
+        __m128i w9_ = _mm_alignr_epi8(X[(((t) >> 1) + 5) & 7], X[(((t) >> 1) + 4) & 7], 8); \
+        x0_ = _mm_add_epi64(_mm_add_epi64(x0_, VS0(w1_)),                                   \
+                            _mm_add_epi64(w9_, VS1(X[(((t) >> 1) + 7) & 7])));              \
+        X[((t) >> 1) & 7] = x0_;                                                            \
+        _mm_storeu_si128((__m128i *)&wk[(t) & 15],                                          \
+                         _mm_add_epi64(x0_, _mm_loadu_si128((const __m128i *)&K[(t) + 16]))); \
+    } while (0)
+#define RNDW(a, b, c, d, e, f, g, h, t)                              \
+    do {                                                             \
+        uint64_t t1_ = (h) + S1(e) + CH(e, f, g) + wk[(t) & 15];     \
+        (d) += t1_;                                                  \
+        (h) = t1_ + S0(a) + MAJ(a, b, c);                            \
+    } while (0)
+#define R8W(t, V)                                                  \
+    RNDW(a, b, c, d, e, f, g, h, (t) + 0);                         \
+    RNDW(h, a, b, c, d, e, f, g, (t) + 1); V((t) + 0);             \
+    RNDW(g, h, a, b, c, d, e, f, (t) + 2);                         \
+    RNDW(f, g, h, a, b, c, d, e, (t) + 3); V((t) + 2);             \
+    RNDW(e, f, g, h, a, b, c, d, (t) + 4);                         \
+    RNDW(d, e, f, g, h, a, b, c, (t) + 5); V((t) + 4);             \
+    RNDW(c, d, e, f, g, h, a, b, (t) + 6);                         \
+    RNDW(b, c, d, e, f, g, h, a, (t) + 7); V((t) + 6)
+#define VNONE(t) ((void)0)
+
+#define COMPRESS_VEC_BODY \
+{ \
+    uint64_t wk[16]; \
+    __m128i X[8]; \
+    const __m128i bswap = _mm_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7); \
+    while (nblocks--) { \
+        for (int i = 0; i < 8; i++) { \
+            X[i] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 16 * i)), bswap); \
+            _mm_storeu_si128((__m128i *)&wk[2 * i], \
+                             _mm_add_epi64(X[i], _mm_loadu_si128((const __m128i *)&K[2 * i]))); \
+        } \
+        uint64_t a = st[0], b = st[1], c = st[2], d = st[3]; \
+        uint64_t e = st[4], f = st[5], g = st[6], h = st[7]; \
+        R8W(0, VSTEP); R8W(8, VSTEP); R8W(16, VSTEP); R8W(24, VSTEP); \
+        R8W(32, VSTEP); R8W(40, VSTEP); R8W(48, VSTEP); R8W(56, VSTEP); \
+        R8W(64, VNONE); R8W(72, VNONE); \
+        st[0] += a; st[1] += b; st[2] += c; st[3] += d; \
+        st[4] += e; st[5] += f; st[6] += g; st[7] += h; \
+        p += 128; \
+    } \
+    /* the schedule also lives in vector registers: clear them all */ \
+    VEC_CLEAR(); \
+}
+
+#define VEC_CLEAR() _mm256_zeroall()
+__attribute__((noinline, target("bmi2,avx2"))) static void compress_avx2(uint64_t st[8], const uint8_t *p,
+                                                                         size_t nblocks)
+COMPRESS_VEC_BODY
+
+/* AVX-512VL (Zen 4, Ice Lake and later): one-instruction vector rotates. */
+#undef VROR
+#define VROR(x, n) _mm_ror_epi64(x, n)
+/* vzeroall clears zmm0-15; gcc also allocates xmm16-31 here */
+#undef VEC_CLEAR
+#define VEC_CLEAR()                                                                        \
+    do {                                                                                   \
+        _mm256_zeroall();                                                                  \
+        __asm__ __volatile__(                                                              \
+            "vpxord %%xmm16, %%xmm16, %%xmm16\n\tvpxord %%xmm17, %%xmm17, %%xmm17\n\t"      \
+            "vpxord %%xmm18, %%xmm18, %%xmm18\n\tvpxord %%xmm19, %%xmm19, %%xmm19\n\t"      \
+            "vpxord %%xmm20, %%xmm20, %%xmm20\n\tvpxord %%xmm21, %%xmm21, %%xmm21\n\t"      \
+            "vpxord %%xmm22, %%xmm22, %%xmm22\n\tvpxord %%xmm23, %%xmm23, %%xmm23\n\t"      \
+            "vpxord %%xmm24, %%xmm24, %%xmm24\n\tvpxord %%xmm25, %%xmm25, %%xmm25\n\t"      \
+            "vpxord %%xmm26, %%xmm26, %%xmm26\n\tvpxord %%xmm27, %%xmm27, %%xmm27\n\t"      \
+            "vpxord %%xmm28, %%xmm28, %%xmm28\n\tvpxord %%xmm29, %%xmm29, %%xmm29\n\t"      \
+            "vpxord %%xmm30, %%xmm30, %%xmm30\n\tvpxord %%xmm31, %%xmm31, %%xmm31"            \
+            ::: "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23",  \
+              "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31");  \
+    } while (0)
+__attribute__((noinline, target("bmi2,avx2,avx512f,avx512vl"))) static void compress_avx512(
+    uint64_t st[8], const uint8_t *p, size_t nblocks)
+COMPRESS_VEC_BODY
 #endif
 
 /* Zeroes the stack region the compression frame used: the last 16 schedule
@@ -143,7 +234,13 @@ __attribute__((noinline)) static void burn_stack(void)
 static inline void compress(uint64_t st[8], const uint8_t *p, size_t nblocks)
 {
 #ifdef F25519_SHA512_BMI2
-    if (f25519_cpu_features() & F25519_CPU_BMI2)
+    uint32_t feat = f25519_cpu_features();
+    const uint32_t v512 = F25519_CPU_BMI2 | F25519_CPU_AVX2 | F25519_CPU_AVX512F | F25519_CPU_AVX512VL;
+    if ((feat & v512) == v512)
+        compress_avx512(st, p, nblocks);
+    else if ((feat & (F25519_CPU_BMI2 | F25519_CPU_AVX2)) == (F25519_CPU_BMI2 | F25519_CPU_AVX2))
+        compress_avx2(st, p, nblocks);
+    else if (feat & F25519_CPU_BMI2)
         compress_bmi2(st, p, nblocks);
     else
 #endif
