@@ -28,5 +28,5 @@ set boxwidth 0.6
 set xrange [-0.6:5.600000]
 set xtics rotate by -15 offset -1,0
 set bmargin 5
-ceil = 449.818
+ceil = 276.201
 plot 'raw/server_cpu.dat' using 1:3:xtic(2) with boxes notitle, '' using 1:3:(sprintf('%.0f', $3)) with labels offset 0,1 notitle, ceil with lines dt 2 lw 2 title 'zero-crypto ceiling'
