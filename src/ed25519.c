@@ -33,6 +33,31 @@ static void hash_init_dom(f25519_sha512_ctx *c, int variant, const uint8_t *ctx,
     }
 }
 
+/* The message as it enters both hashes: SHA-512(M) for Ed25519ph (RFC 8032
+ * 5.1, PH = SHA-512), M itself otherwise. ph is the caller's 64-byte buffer. */
+static const uint8_t *hashed_message(int variant, const uint8_t *msg, size_t *len, uint8_t ph[64])
+{
+    if (variant != F25519_ED25519PH) return msg;
+    f25519_sha512(ph, msg, *len);
+    *len = 64;
+    return ph;
+}
+
+/* k = H(dom2 || R || A || M) mod L, on the bytes as given (RFC 8032 5.1.6
+ * step 4, 5.1.7 step 2): the one challenge computation of sign and verify. */
+static void challenge(uint8_t k[32], int variant, const uint8_t *ctx, size_t ctx_len,
+                      const uint8_t R[32], const uint8_t A[32], const uint8_t *m, size_t mlen)
+{
+    f25519_sha512_ctx c;
+    uint8_t h[64];
+    hash_init_dom(&c, variant, ctx, ctx_len);
+    f25519_sha512_update(&c, R, 32);
+    f25519_sha512_update(&c, A, 32);
+    f25519_sha512_update(&c, m, mlen);
+    f25519_sha512_final(&c, h);
+    sc25519_reduce64(k, h);
+}
+
 /* Argument and ctx-length rules shared by sign and verify. */
 static int check_variant(int variant, const uint8_t *ctx, size_t ctx_len)
 {
@@ -131,13 +156,8 @@ int f25519_ed25519_sign_ex(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
         memcpy(A, pub, 32);
     else
         ops->ed25519_base(A, a); /* clamped a < 2^255, taken unreduced */
-    const uint8_t *m = msg;
     size_t mlen = msg_len;
-    if (variant == F25519_ED25519PH) {
-        f25519_sha512(ph, msg, msg_len);
-        m = ph;
-        mlen = 64;
-    }
+    const uint8_t *m = hashed_message(variant, msg, &mlen, ph);
     /* r = H(dom || prefix || M) mod L; R = [r]B */
     hash_init_dom(&c, variant, ctx, ctx_len);
     f25519_sha512_update(&c, prefix, 32);
@@ -145,13 +165,8 @@ int f25519_ed25519_sign_ex(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
     f25519_sha512_final(&c, h);
     sc25519_reduce64(r, h);
     ops->ed25519_base(R, r);
-    /* k = H(dom || R || A || M) mod L; S = r + k a mod L */
-    hash_init_dom(&c, variant, ctx, ctx_len);
-    f25519_sha512_update(&c, R, 32);
-    f25519_sha512_update(&c, A, 32);
-    f25519_sha512_update(&c, m, mlen);
-    f25519_sha512_final(&c, h);
-    sc25519_reduce64(k, h);
+    /* S = r + k a mod L */
+    challenge(k, variant, ctx, ctx_len, R, A, m, mlen);
     sc25519_muladd(S, k, a, r);
     memcpy(sig, R, 32);
     memcpy(sig + 32, S, 32);
@@ -265,22 +280,10 @@ int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len, const uint8_t *
     if (bad & 2) return mode == F25519_VERIFY_ZIP215 ? F25519_ERR_ENCODING : F25519_ERR_VERIFY;
     ge51_p3 *A = &AR[0], *Rp = &AR[1];
 
-    /* k = H(dom || R || A || M) mod L, on the bytes as given */
-    uint8_t h[64], k[32], ph[64];
-    f25519_sha512_ctx c;
-    const uint8_t *m = msg;
+    uint8_t k[32], ph[64];
     size_t mlen = msg_len;
-    if (variant == F25519_ED25519PH) {
-        f25519_sha512(ph, msg, msg_len);
-        m = ph;
-        mlen = 64;
-    }
-    hash_init_dom(&c, variant, ctx, ctx_len);
-    f25519_sha512_update(&c, Rb, 32);
-    f25519_sha512_update(&c, pub, 32);
-    f25519_sha512_update(&c, m, mlen);
-    f25519_sha512_final(&c, h);
-    sc25519_reduce64(k, h);
+    const uint8_t *m = hashed_message(variant, msg, &mlen, ph);
+    challenge(k, variant, ctx, ctx_len, Rb, pub, m, mlen);
 
     /* P = [k](-A) + [S]B */
     ge51_neg(A, A);
