@@ -17,7 +17,8 @@
  * operation's budget each). ISA-independent: it runs on every backend
  * (FAST25519_IMPL), including ifma where valgrind cannot.
  * ct_dudect --selfcheck-leak [SECONDS] times a deliberately leaky toy through
- * the same path and must report it (test ct_dudect_selfcheck_leak, WILL_FAIL).
+ * the same path and must report it (test ct_dudect_selfcheck_leak, WILL_FAIL);
+ * its leak is sized at run time to a few times this host's timing noise.
  * The statistics (Welch t, crops, tick counter) are in dudect.c.
  */
 #include <math.h>
@@ -62,19 +63,42 @@ static void op_ed25519_keygen_x8(const uint8_t *s)
 }
 static void op_ed25519_sign(const uint8_t *s) { uint8_t sig[64]; f25519_ed25519_sign(sig, msg, sizeof msg, s, NULL); }
 
-/* Self-check only (--selfcheck-leak): a deliberately leaky toy. X25519 public
- * key, then a naive "is the 32-byte key zero?" scan that stops at the first
- * nonzero byte: 32 iterations for the fixed all-zero secret, almost always 1
- * for a random one (tens of ticks on a 10k-30k tick call, well under 1%). */
-static volatile size_t toy_sink;
+/* Self-check only (--selfcheck-leak): a deliberately leaky toy, sized to the
+ * host at run time by calibrate_toy(). X25519 public key, then a naive "is the
+ * 32-byte key zero?" scan that stops at the first nonzero byte and spins 1/32
+ * of toy_steps per zero byte (byte i its share floor(N*i/32) - floor(N*(i-1)/32),
+ * exact in total even when N < 32): the whole planted delay for the fixed
+ * all-zero secret, none for a random one (first byte nonzero w.p. 255/256). */
+static uint32_t toy_steps;
+static uint64_t spin_x;
+static volatile uint64_t toy_sink;
+/* n steps of x = x^2 + 1, one dependent chain across calls (spin_x): a fixed
+ * cost per step that neither the compiler (nonlinear: no closed form) nor the
+ * CPU (no overlap of successive calls) can shrink, so 32 short spins cost what
+ * one long one does. Measured on x86-64: a volatile counter is not even
+ * monotonic (32 x 32 steps slower than 32 x 64), a chain restarted per call
+ * overlaps the next call (~0.9 vs 2.5 ticks a step). */
+static void spin(uint32_t n)
+{
+    uint64_t x = spin_x;
+    for (uint32_t i = 0; i < n; i++) x = x * x + 1;
+    spin_x = x;
+}
+static void toy_scan(const uint8_t *s)
+{
+    const volatile uint8_t *v = s;
+    size_t i = 0;
+    while (i < 32 && v[i] == 0) {
+        i++;
+        spin(toy_steps * i / 32 - toy_steps * (i - 1) / 32);
+    }
+    toy_sink = i ^ spin_x;
+}
 static void op_toy_early_exit(const uint8_t *s)
 {
     uint8_t o[32];
     f25519_x25519_public(o, s);
-    const volatile uint8_t *v = s;
-    size_t i = 0;
-    while (i < 32 && v[i] == 0) i++;
-    toy_sink = i;
+    toy_scan(s);
 }
 
 /* weight: share of the time budget (the x8 calls are ~8x longer each).
@@ -89,31 +113,99 @@ static const struct { const char *name; void (*fn)(const uint8_t *); double weig
 #define N_OPS (sizeof ops / sizeof ops[0] - 1)
 #define TOY (N_OPS)
 
+/* One batch of BATCH timed calls of fn into t[]: the inputs drawn first (class
+ * 0: the fixed all-zero secret, class 1: random; all random if random_only),
+ * then each copied into the same work buffer and timed. */
+static uint8_t inputs[BATCH][256];
+static int cls[BATCH];
+static uint64_t t[BATCH];
+static void time_batch(void (*fn)(const uint8_t *), int random_only)
+{
+    static uint8_t work[256];
+    for (int i = 0; i < BATCH; i++) {
+        cls[i] = random_only ? 1 : (int)(tu_rand64() & 1);
+        if (cls[i]) tu_rand_bytes(inputs[i], 256);
+        else memset(inputs[i], 0, 256);
+    }
+    for (int i = 0; i < BATCH; i++) {
+        memcpy(work, inputs[i], 256); /* same buffer for both classes */
+        uint64_t t0 = dd_ticks();
+        fn(work);
+        t[i] = dd_ticks() - t0;
+    }
+}
+
 /* Times ops[which] for `seconds`, appending to s: batches of BATCH calls with
- * the classes in random order (class 0: the fixed all-zero secret, class 1:
- * random), the first batch a dropped warm-up. */
+ * the classes in random order, the first batch a dropped warm-up. */
 static void collect(size_t which, double seconds, dd_set *s)
 {
-    static uint8_t inputs[BATCH][256], work[256];
-    static int cls[BATCH];
-    static uint64_t t[BATCH];
     double end = now() + seconds;
     int batches = 0;
     while (now() < end) {
-        for (int i = 0; i < BATCH; i++) {
-            cls[i] = (int)(tu_rand64() & 1);
-            if (cls[i]) tu_rand_bytes(inputs[i], 256);
-            else memset(inputs[i], 0, 256);
-        }
-        for (int i = 0; i < BATCH; i++) {
-            memcpy(work, inputs[i], 256); /* same buffer for both classes */
-            uint64_t t0 = dd_ticks();
-            ops[which].fn(work);
-            t[i] = dd_ticks() - t0;
-        }
+        time_batch(ops[which].fn, 0);
         if (batches++ == 0) continue;
         for (int i = 0; i < BATCH; i++) dd_push(s, cls[i], t[i]);
     }
+}
+
+/* Sizes the self-check's planted leak to this host (well under 0.1 s):
+ *  - the noise: CAL_BATCHES * BATCH calls of the plain x25519_public with
+ *    random secrets, timed as collect() does (after a dropped warm-up batch);
+ *    spread = IQR / 1.349, a robust sigma: load bursts in the upper tail do not
+ *    inflate it, so a calibration in a quiet spell gives the SMALLEST leak;
+ *  - the leak: TOY_SIGMAS spreads. A shift of k sigma between the classes gives
+ *    Welch t ~ k * sqrt(n / 2) with n samples per class: k = 5 is t ~ 250 at
+ *    the MIN_SAMPLES floor and t ~ 1400 with the ~1.5e5 per class of a 3 s run
+ *    of a 25k-tick call. The margin is for a measurement far noisier than the
+ *    calibration: with k = 2, one run of five with the other core busy (Zen 4
+ *    guest) calibrated in a quiet spell and confirmed at t = 10.7, just over
+ *    T_FAIL. Yet the leak stays of the order of the call's own jitter (about
+ *    1-3% of a quiet call); the old fixed ~30-tick scan drowned in a slow
+ *    host's noise;
+ *  - the spin rate: median of SPIN_REPS timings of spin(SPIN_CAL); toy_steps
+ *    is the step count for the planted ticks.
+ * Prints the planted size as realised: the median zero-secret scan minus the
+ * median random-secret scan (timer overhead cancels). */
+#define TOY_SIGMAS 5.0
+#define CAL_BATCHES 4
+#define SPIN_CAL 65536
+#define SPIN_REPS 7
+static void calibrate_toy(void)
+{
+    static uint64_t v[CAL_BATCHES * BATCH];
+    uint64_t med, r[SPIN_REPS], spin_ticks, scan[2];
+    time_batch(op_x25519_public, 1); /* warm-up */
+    for (int b = 0; b < CAL_BATCHES; b++) {
+        time_batch(op_x25519_public, 1);
+        memcpy(v + b * BATCH, t, sizeof t);
+    }
+    double sigma = dd_robust_sigma(v, CAL_BATCHES * BATCH, &med);
+    double planted = TOY_SIGMAS * (sigma > 1 ? sigma : 1);
+    for (int k = 0; k < SPIN_REPS; k++) {
+        uint64_t t0 = dd_ticks();
+        spin(SPIN_CAL);
+        r[k] = dd_ticks() - t0;
+    }
+    toy_sink = spin_x;
+    dd_robust_sigma(r, SPIN_REPS, &spin_ticks); /* only the median */
+    double n = planted * SPIN_CAL / (double)(spin_ticks ? spin_ticks : 1);
+    toy_steps = n < 1 ? 1 : (uint32_t)(n + 0.5);
+    for (int c = 0; c < 2; c++) { /* realised: class 0 (zero) and class 1 (random) scan */
+        uint8_t key[32] = {0};
+        for (int k = 0; k < SPIN_REPS; k++) {
+            if (c) tu_rand_bytes(key, 32);
+            uint64_t t0 = dd_ticks();
+            toy_scan(key);
+            r[k] = dd_ticks() - t0;
+        }
+        dd_robust_sigma(r, SPIN_REPS, &scan[c]);
+    }
+    double real = (double)scan[0] - (double)scan[1];
+    printf("  calibration: x25519_public median %llu ticks, spread (IQR/1.349 of %d calls) %.0f ticks (%.2f%%)\n",
+           (unsigned long long)med, CAL_BATCHES * BATCH, sigma, 100 * sigma / (double)med);
+    printf("  planted leak: %.0f ticks for the fixed secret (target %.0f = %.1f x spread; realised %.1f x spread, "
+           "%.2f%% of the median call; %u spin steps)\n",
+           real, planted, TOY_SIGMAS, real / (sigma > 1 ? sigma : 1), 100 * real / (double)med, toy_steps);
 }
 
 enum verdict { V_OK, V_LEAK, V_FEW };
@@ -197,6 +289,7 @@ int main(int argc, char **argv)
     tu_rand_bytes(msg, sizeof msg);
     if (selfcheck) { /* the toy must be reported through the same path (expected: exit 1, "leak confirmed") */
         printf("dudect self-check: deliberately leaky toy, %.2f s, must fail\n", total);
+        calibrate_toy();
         tu_checks++;
         run_op(TOY, total);
         return tu_finish("dudect self-check");

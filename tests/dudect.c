@@ -79,3 +79,18 @@ dd_result dd_max_t(const dd_set *s, const double *pct, int npct)
     free(all);
     return r;
 }
+
+double dd_robust_sigma(const uint64_t *v, size_t n, uint64_t *median)
+{
+    uint64_t *w = malloc(n * sizeof *w);
+    if (!w) {
+        perror("dudect: malloc");
+        exit(1);
+    }
+    memcpy(w, v, n * sizeof *w);
+    qsort(w, n, sizeof *w, cmp_u64);
+    *median = w[n / 2];
+    double iqr = (double)(w[3 * n / 4] - w[n / 4]);
+    free(w);
+    return iqr / 1.349;
+}

@@ -52,4 +52,9 @@ typedef struct {
  * (element floor(pct * total), capped at the last) of the pooled sorted
  * samples; pct >= 1 means no crop. */
 dd_result dd_max_t(const dd_set *s, const double *pct, int npct);
+
+/* Robust spread of v[0..n) (n >= 1; v is not modified): IQR / 1.349, the
+ * standard deviation for Gaussian data but blind to the heavy upper tail of
+ * timings. *median gets the median. */
+double dd_robust_sigma(const uint64_t *v, size_t n, uint64_t *median);
 #endif
