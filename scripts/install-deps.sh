@@ -2,7 +2,8 @@
 # Installs the Debian 12 packages fast25519 needs, only those missing.
 # Usage: scripts/install-deps.sh [build|test|bench|e2e]...   (default: build)
 #   build: compiler, cmake, OpenSSL 3 headers
-#   test:  build + libsodium, valgrind, clang (MSan/ASan), OpenSSL CLI, TLS peers (nginx, unbound, kdig)
+#   test:  build + libsodium, SIMDe (emulated backends), valgrind, clang (MSan/ASan), OpenSSL CLI,
+#          TLS peers (nginx, unbound, kdig)
 #   bench: build + libsodium
 #   e2e:   bench + TLS peers + plotting (gnuplot)
 set -euo pipefail
@@ -12,7 +13,7 @@ for set in "${@:-build}"; do
   case "$set" in
     build) ;;
     bench) want+=(libsodium-dev) ;;
-    test)  want+=(libsodium-dev valgrind clang libclang-rt-14-dev python3 nginx-light unbound knot-dnsutils procps iproute2 curl) ;;
+    test)  want+=(libsodium-dev libsimde-dev valgrind clang libclang-rt-14-dev python3 nginx-light unbound knot-dnsutils procps iproute2 curl) ;;
     e2e)   want+=(libsodium-dev nginx-light unbound knot-dnsutils gnuplot-nox procps util-linux python3) ;;
     *) echo "install-deps: unknown set '$set'" >&2; exit 2 ;;
   esac

@@ -82,6 +82,16 @@ if configure_build build -DCMAKE_BUILD_TYPE=Release; then
     if [ ${#failed[@]} -gt 0 ]; then
       say "earlier stages FAILED: ${failed[*]} (see above); main run follows"
     fi
+    # Which vector code this host runs natively, which only emulated (the *_ifma-emu suites run the
+    # same IFMA sources compiled against SIMDe on every host; the *_ifma suites need the CPU).
+    if [ -x build/bin/fast25519 ]; then
+      backends=$(build/bin/fast25519 info | sed -n 's/^backends: //p')
+      case " $backends " in
+        *" ifma=available "*) ifma_mode="NATIVE (this CPU has AVX-512F/VL/IFMA) and EMULATED (ifma-emu)" ;;
+        *) ifma_mode="EMULATED only (ifma-emu: this CPU lacks AVX-512IFMA; the *_ifma suites are skipped)" ;;
+      esac
+      say "vector backends: ifma code tested $ifma_mode; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+    fi
     say "main ctest (build, -LE slow)"
     ctest --test-dir build --output-on-failure -j"$jobs" -LE slow || failed+=("main tests")
   else

@@ -1,6 +1,7 @@
 /*
  * Run-time choice of the backend: CPUID (+ XGETBV for OS-enabled vector
- * state) picks ifma > avx2 > portable; FAST25519_IMPL forces one. This and
+ * state) picks the first available of the table below (ifma > avx2 >
+ * portable); FAST25519_IMPL forces one. This and
  * the provider's key pool are the only mutable globals of fast25519.
  */
 #include <stdlib.h>
@@ -40,20 +41,46 @@ static uint32_t detect_features(void) { return 0; }
 
 #define IFMA_NEEDS (F25519_CPU_AVX512F | F25519_CPU_AVX512VL | F25519_CPU_AVX512IFMA)
 
+/* The backends, fastest first: auto picks the first whose CPU features are
+ * present. ops is NULL for a backend this build does not contain (the name
+ * stays known: forcing it fails closed with F25519_ERR_UNSUPPORTED).
+ * Emulated entries exist only in the TEST-ONLY emulated library (F25519_EMU):
+ * they run the vector code through SIMDe on any x86-64, are reached only by
+ * naming them (FAST25519_IMPL, f25519_select_impl), never by auto. */
+#if F25519_HAVE_IFMA && !F25519_EMU
+#define IFMA_NATIVE_OPS (&f25519_ops_ifma)
+#else
+#define IFMA_NATIVE_OPS NULL
+#endif
+#if F25519_HAVE_AVX2 && !F25519_EMU
+#define AVX2_NATIVE_OPS (&f25519_ops_avx2)
+#else
+#define AVX2_NATIVE_OPS NULL
+#endif
+static const struct backend {
+    const char *name;
+    uint32_t needs; /* F25519_CPU_* bits */
+    const f25519_ops *ops;
+    int emulated;
+} backends[] = {
+    {"ifma", IFMA_NEEDS, IFMA_NATIVE_OPS, 0},
+    {"avx2", F25519_CPU_AVX2, AVX2_NATIVE_OPS, 0},
+    {"portable", 0, &f25519_ops_portable, 0},
+#if F25519_EMU && F25519_HAVE_IFMA
+    {"ifma-emu", 0, &f25519_ops_ifma, 1},
+#endif
+#if F25519_EMU && F25519_HAVE_AVX2
+    {"avx2-emu", 0, &f25519_ops_avx2, 1},
+#endif
+};
+#define N_BACKENDS (sizeof backends / sizeof backends[0])
+
 static const f25519_ops *lookup(const char *name, uint32_t feat, int *known)
 {
-    *known = 1;
-    if (strcmp(name, "portable") == 0) return &f25519_ops_portable;
-    if (strcmp(name, "ifma") == 0) {
-#if F25519_HAVE_IFMA
-        if ((feat & IFMA_NEEDS) == IFMA_NEEDS) return &f25519_ops_ifma;
-#endif
-        return NULL;
-    }
-    if (strcmp(name, "avx2") == 0) {
-#if F25519_HAVE_AVX2
-        if (feat & F25519_CPU_AVX2) return &f25519_ops_avx2;
-#endif
+    for (size_t i = 0; i < N_BACKENDS; i++) {
+        if (strcmp(name, backends[i].name) != 0) continue;
+        *known = 1;
+        if (backends[i].ops && (feat & backends[i].needs) == backends[i].needs) return backends[i].ops;
         return NULL;
     }
     *known = 0;
@@ -62,10 +89,9 @@ static const f25519_ops *lookup(const char *name, uint32_t feat, int *known)
 
 static const f25519_ops *auto_choice(uint32_t feat)
 {
-    int known;
-    const f25519_ops *o;
-    if ((o = lookup("ifma", feat, &known))) return o;
-    if ((o = lookup("avx2", feat, &known))) return o;
+    for (size_t i = 0; i < N_BACKENDS; i++)
+        if (!backends[i].emulated && backends[i].ops && (feat & backends[i].needs) == backends[i].needs)
+            return backends[i].ops;
     return &f25519_ops_portable;
 }
 

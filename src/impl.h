@@ -46,7 +46,12 @@ typedef struct f25519_ops {
 } f25519_ops;
 
 /* The backends. ifma/avx2 exist only when CMake compiled them in
- * (F25519_HAVE_IFMA / F25519_HAVE_AVX2 defined to 1); dispatch.c checks. */
+ * (F25519_HAVE_IFMA / F25519_HAVE_AVX2 defined to 1); dispatch.c checks.
+ * F25519_EMU is 1 only in the TEST-ONLY emulated library, where the vector
+ * tables hold the SIMDe-emulated code (backends "ifma-emu", "avx2-emu"). */
+#ifndef F25519_EMU
+#define F25519_EMU 0
+#endif
 extern const f25519_ops f25519_ops_portable;
 #if F25519_HAVE_IFMA
 extern const f25519_ops f25519_ops_ifma;

@@ -271,7 +271,16 @@ static void dispatch_api(void)
     TU_CHECK(f25519_impl_available(NULL) == 0, "impl_available(NULL) != 0");
     EXPECT(f25519_select_impl(NULL), F25519_ERR_ARG);
     EXPECT(f25519_select_impl("bogus"), F25519_ERR_ARG);
-    for (int i = 0; i < 3; i++) {
+#if F25519_EMU
+    /* the emulated library: its ifma-emu is reachable only by name, the native name is not served */
+    TU_CHECK(f25519_impl_available("ifma-emu") == 1, "ifma-emu missing from the emulated library");
+    TU_CHECK(f25519_impl_available("ifma") == 0, "native ifma served by the emulated library");
+#else
+    /* the real library: the test-only emulated backends do not exist in it */
+    TU_CHECK(f25519_impl_available("ifma-emu") == 0, "impl_available(ifma-emu) != 0 in libfast25519");
+    EXPECT(f25519_select_impl("ifma-emu"), F25519_ERR_ARG);
+#endif
+    for (int i = 0; tu_backends[i]; i++) {
         int rc = f25519_select_impl(tu_backends[i]);
         TU_CHECK(rc == (f25519_impl_available(tu_backends[i]) ? F25519_OK : F25519_ERR_UNSUPPORTED),
                  "select_impl(%s) rc=%d", tu_backends[i], rc);

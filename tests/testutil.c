@@ -11,7 +11,11 @@
 #define F25519_VECTORS_DEFAULT "../shared/testvectors"
 #endif
 
-const char *const tu_backends[3] = {"portable", "avx2", "ifma"};
+const char *const tu_backends[] = {"portable", "avx2", "ifma",
+#if F25519_EMU
+                                   "ifma-emu",
+#endif
+                                   NULL};
 long tu_failures, tu_checks;
 
 static int hexval(char c)

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include "fast25519.h"
 #include "json.h"
 
 #define TU_SKIP 77
@@ -56,6 +58,37 @@ uint64_t tu_rand64(void);
 uint32_t tu_rand_below(uint32_t n);  /* uniform-ish in [0, n) */
 void tu_rand_bytes(void *buf, size_t n);
 
-/* Backend names every backend-dependent test runs under. */
-extern const char *const tu_backends[3];
+/* Backend names this build knows (portable, the native vector backends and,
+ * in an emulated twin, the "-emu" ones), NULL-terminated. */
+extern const char *const tu_backends[];
+
+/* ---- vector backends: native or emulated ---- */
+/* The IFMA backend's name in this program: "ifma", or "ifma-emu" in an
+ * emulated twin (compiled with F25519_EMU=1 and linked to the test-only
+ * emulated library: the same vector sources built against SIMDe). */
+#if F25519_EMU
+#define TU_IFMA_NAME "ifma-emu"
+#else
+#define TU_IFMA_NAME "ifma"
+#endif
+/* For tests that call the IFMA routines directly: in a native program, exits
+ * 77 with a visible SKIP line on a CPU without AVX-512F/VL/IFMA; in an
+ * emulated twin, runs anywhere. Prints which of the two runs. */
+static inline void tu_require_ifma_code(const char *test_name)
+{
+    const uint32_t need = F25519_CPU_AVX512F | F25519_CPU_AVX512VL | F25519_CPU_AVX512IFMA;
+#if F25519_EMU
+    (void)need;
+    printf("%s: ifma code EMULATED (SIMDe + src/arch/emu_shim.h)\n", test_name);
+#else
+    if ((f25519_cpu_features() & need) != need) {
+        printf("SKIP: %s: this CPU lacks AVX-512F/VL/IFMA (the ifma-emu variant of this test runs "
+               "the same code emulated)\n", test_name);
+        fflush(stdout);
+        exit(TU_SKIP);
+    }
+    printf("%s: ifma code NATIVE\n", test_name);
+#endif
+    fflush(stdout);
+}
 #endif

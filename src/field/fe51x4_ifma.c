@@ -12,7 +12,6 @@
 #include "field/fe51x4_ifma.h"
 #include "impl.h" /* f25519_wipe */
 
-#define T_IFMA __attribute__((target("avx512f,avx512vl,avx512ifma")))
 
 /* N parallel chains (N = 1 or 2), every operation applied to each. */
 #define FE4_INV_BODY(N, out, z)                                                    \
@@ -55,12 +54,12 @@
             for (i_ = 0; i_ < N; i_++) fe4_sqr(&dst[i_], &dst[i_]);                \
     } while (0)
 
-T_IFMA void fe4_invert(fe51x4 *out, const fe51x4 *z)
+F25519_IFMA_TARGET void fe4_invert(fe51x4 *out, const fe51x4 *z)
 {
     FE4_INV_BODY(1, out, z);
 }
 
-T_IFMA void fe4_invert2(fe51x4 *out_a, fe51x4 *out_b, const fe51x4 *a, const fe51x4 *b)
+F25519_IFMA_TARGET void fe4_invert2(fe51x4 *out_a, fe51x4 *out_b, const fe51x4 *a, const fe51x4 *b)
 {
     fe51x4 in[2] = { *a, *b }, o[2];
     FE4_INV_BODY(2, o, in);

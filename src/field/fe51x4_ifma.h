@@ -32,10 +32,9 @@
 #ifndef F25519_FE51X4_IFMA_H
 #define F25519_FE51X4_IFMA_H
 #include <stdint.h>
-#include <immintrin.h>
+#include "arch/simd_x86.h"
 
-#define F25519_FE4_INLINE \
-    static inline __attribute__((always_inline, target("avx512f,avx512vl,avx512ifma")))
+#define F25519_FE4_INLINE static inline __attribute__((always_inline)) F25519_IFMA_TARGET
 
 typedef struct { __m256i v[5]; } fe51x4;
 

@@ -19,10 +19,9 @@
 #ifndef F25519_FE51X8_IFMA_H
 #define F25519_FE51X8_IFMA_H
 #include <stdint.h>
-#include <immintrin.h>
+#include "arch/simd_x86.h"
 #include "field/fe51.h"
 
-#define F25519_IFMA_TARGET __attribute__((target("avx512f,avx512vl,avx512ifma")))
 #define F25519_IFMA_INLINE static inline __attribute__((always_inline)) F25519_IFMA_TARGET
 
 typedef struct { __m512i v[5]; } fe51x8;

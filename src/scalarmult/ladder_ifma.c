@@ -45,10 +45,9 @@
 
 #define A24 121665u
 
-#define T_IFMA __attribute__((target("avx512f,avx512vl,avx512ifma")))
 
 /* One lane of v as a plain limb array. */
-T_IFMA static void fe4_lane(fe51 *out, const fe51x4 *f, int lane)
+F25519_IFMA_TARGET static void fe4_lane(fe51 *out, const fe51x4 *f, int lane)
 {
     uint64_t tmp[4];
     for (int i = 0; i < 5; i++) {
@@ -58,7 +57,7 @@ T_IFMA static void fe4_lane(fe51 *out, const fe51x4 *f, int lane)
     f25519_wipe(tmp, sizeof tmp);
 }
 
-T_IFMA static void ladder4(fe51 *xo, fe51 *zo, const uint8_t k[32], const fe51 *x1)
+F25519_IFMA_TARGET static void ladder4(fe51 *xo, fe51 *zo, const uint8_t k[32], const fe51 *x1)
 {
     fe51x4 m1, m2, m3, t, w, fv, l, r, ua, va;
     /* x1 in every lane (round 3 uses lane 0). */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fast25519.h"
+#include "testutil.h"
 
 static uint64_t t_rng_state = 0x9e3779b97f4a7c15ULL;
 static inline uint64_t t_rand64(void)
@@ -25,25 +26,16 @@ static inline void t_seed(void)
     const char *s = getenv("F25519_TEST_SEED");
     if (s) t_rng_state = strtoull(s, NULL, 0);
 }
-/* Exit 77 (CTest SKIP) with a visible message when this CPU/build lacks IFMA.
- * Unit tests of the vector routines (which are compiled into the test even
- * before the backend is switched on) need only the CPU features; API tests
- * need the backend itself. */
-#define T_IFMA_CPU (F25519_CPU_AVX512F | F25519_CPU_AVX512VL | F25519_CPU_AVX512IFMA)
-static inline void t_require_ifma(const char *prog)
-{
-    if ((f25519_cpu_features() & T_IFMA_CPU) != T_IFMA_CPU) {
-        printf("SKIP: %s: this CPU lacks AVX-512F/VL/IFMA\n", prog);
-        fflush(stdout);
-        exit(77);
-    }
-}
+/* The IFMA routines must be runnable here: natively (exit 77 with a visible
+ * SKIP line on a CPU without AVX-512F/VL/IFMA) or in the emulated twin. API
+ * tests also need the backend itself, under its name in this build. */
+static inline void t_require_ifma(const char *prog) { tu_require_ifma_code(prog); }
 static inline void t_require_ifma_backend(const char *prog)
 {
-    if (!f25519_impl_available("ifma")) {
-        printf("SKIP: %s: the ifma backend is not available on this CPU/build\n", prog);
-        fflush(stdout);
-        exit(77);
+    tu_require_ifma_code(prog);
+    if (!f25519_impl_available(TU_IFMA_NAME)) {
+        printf("FAIL: %s: the %s backend is not in this build\n", prog, TU_IFMA_NAME);
+        exit(1);
     }
 }
 static int t_failures;

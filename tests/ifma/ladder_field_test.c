@@ -17,8 +17,6 @@
 #include "field/fe51x4_ifma.h"
 #include "field/fe51x8_ladder_ifma.h"
 
-#define NEED (F25519_CPU_AVX512F | F25519_CPU_AVX512VL | F25519_CPU_AVX512IFMA)
-#define TGT __attribute__((target("avx512f,avx512vl,avx512ifma")))
 
 static BIGNUM *P;
 static BN_CTX *CTX;
@@ -112,12 +110,12 @@ static void check(const char *name, int op, const uint64_t f[5], const uint64_t 
 }
 
 /* ---- fe51x4 ---- */
-TGT static void put4(fe51x4 *v, uint64_t in[4][5])
+F25519_IFMA_TARGET static void put4(fe51x4 *v, uint64_t in[4][5])
 {
     for (int i = 0; i < 5; i++)
         v->v[i] = _mm256_setr_epi64x((long long)in[0][i], (long long)in[1][i], (long long)in[2][i], (long long)in[3][i]);
 }
-TGT static void get4(uint64_t out[4][5], const fe51x4 *v)
+F25519_IFMA_TARGET static void get4(uint64_t out[4][5], const fe51x4 *v)
 {
     uint64_t t[4];
     for (int i = 0; i < 5; i++) {
@@ -126,7 +124,7 @@ TGT static void get4(uint64_t out[4][5], const fe51x4 *v)
     }
 }
 
-TGT static void test_fe4(int rounds)
+F25519_IFMA_TARGET static void test_fe4(int rounds)
 {
     uint64_t f[4][5], g[4][5], h[4][5];
     fe51x4 F, G, H;
@@ -194,7 +192,7 @@ TGT static void test_fe4(int rounds)
 }
 
 /* ---- fe51x8 ladder operations ---- */
-TGT static void put8(fe51x8 *v, uint64_t in[8][5])
+F25519_IFMA_TARGET static void put8(fe51x8 *v, uint64_t in[8][5])
 {
     uint64_t t[8];
     for (int i = 0; i < 5; i++) {
@@ -202,7 +200,7 @@ TGT static void put8(fe51x8 *v, uint64_t in[8][5])
         v->v[i] = _mm512_loadu_si512((const void *)t);
     }
 }
-TGT static void get8(uint64_t out[8][5], const fe51x8 *v)
+F25519_IFMA_TARGET static void get8(uint64_t out[8][5], const fe51x8 *v)
 {
     uint64_t t[8];
     for (int i = 0; i < 5; i++) {
@@ -211,7 +209,7 @@ TGT static void get8(uint64_t out[8][5], const fe51x8 *v)
     }
 }
 
-TGT static void test_lx8(int rounds)
+F25519_IFMA_TARGET static void test_lx8(int rounds)
 {
     uint64_t f[8][5], g[8][5], h[8][5];
     fe51x8 F, G, H;
@@ -245,10 +243,7 @@ TGT static void test_lx8(int rounds)
 int main(void)
 {
     const char *name = "ladder_ifma_field";
-    if ((f25519_cpu_features() & NEED) != NEED) {
-        printf("SKIP: %s: this CPU lacks AVX-512F/VL/IFMA\n", name);
-        return TU_SKIP;
-    }
+    tu_require_ifma_code(name);
     tu_rng_init();
     CTX = BN_CTX_new();
     P = BN_new();

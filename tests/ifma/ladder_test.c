@@ -23,7 +23,6 @@
 #include "scalarmult/ladder_ifma.h"
 #include "scalarmult/scalarmult_portable.h"
 
-#define NEED (F25519_CPU_AVX512F | F25519_CPU_AVX512VL | F25519_CPU_AVX512IFMA)
 
 static void clamp(uint8_t k[32])
 {
@@ -372,13 +371,9 @@ int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "vectors";
     const char *name = "ladder_ifma";
-    if ((f25519_cpu_features() & NEED) != NEED) {
-        printf("SKIP: %s: this CPU lacks AVX-512F/VL/IFMA (ifma backend available: %d)\n", name,
-               f25519_impl_available("ifma"));
-        return TU_SKIP;
-    }
+    tu_require_ifma_code(name);
     printf("%s %s: ifma backend switched on in this build: %s\n", name, mode,
-           f25519_impl_available("ifma") ? "yes" : "no (ladders tested directly)");
+           f25519_impl_available(TU_IFMA_NAME) ? "yes" : "no (ladders tested directly)");
     tu_rng_init();
     if (strcmp(mode, "vectors") == 0) {
         test_rfc();

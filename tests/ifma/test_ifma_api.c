@@ -26,26 +26,26 @@ int main(int argc, char **argv)
         t_randbytes(&u[0][0], sizeof u);
         if (it % 50 == 0) memset(u[it % 8], 0, 32); /* low-order peer: zero shared */
 
-        use("ifma");
+        use(TU_IFMA_NAME);
         int r1 = f25519_x25519_keygen_x8(a, (const uint8_t(*)[32])k);
         use("portable");
         int r2 = f25519_x25519_keygen_x8(b, (const uint8_t(*)[32])k);
         T_CHECK(r1 == r2 && !memcmp(a, b, sizeof a), "x25519_keygen_x8 iter %d", it);
 
-        use("ifma");
+        use(TU_IFMA_NAME);
         r1 = f25519_x25519_public(s1, k[0]);
         use("portable");
         r2 = f25519_x25519_public(s2, k[0]);
         T_CHECK(r1 == r2 && !memcmp(s1, s2, 32), "x25519_public iter %d", it);
 
-        use("ifma");
+        use(TU_IFMA_NAME);
         r1 = f25519_x25519_derive(s1, k[1], u[1], 32);
         use("portable");
         r2 = f25519_x25519_derive(s2, k[1], u[1], 32);
         T_CHECK(r1 == r2 && !memcmp(s1, s2, 32), "x25519_derive iter %d", it);
 
         if (it % 4 == 0) {
-            use("ifma");
+            use(TU_IFMA_NAME);
             r1 = f25519_x25519_derive_x8(a, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u, st1);
             use("portable");
             r2 = f25519_x25519_derive_x8(b, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u, st2);
@@ -53,7 +53,7 @@ int main(int argc, char **argv)
                     "x25519_derive_x8 iter %d", it);
         }
 
-        use("ifma");
+        use(TU_IFMA_NAME);
         r1 = f25519_ed25519_keygen_x8(a, (const uint8_t(*)[32])k);
         use("portable");
         r2 = f25519_ed25519_keygen_x8(b, (const uint8_t(*)[32])k);
@@ -62,13 +62,13 @@ int main(int argc, char **argv)
         uint8_t pub1[32], pub2[32], sig1[64], sig2[64], msg[100];
         size_t mlen = (size_t)(t_rand64() % sizeof msg);
         t_randbytes(msg, sizeof msg);
-        use("ifma");
+        use(TU_IFMA_NAME);
         r1 = f25519_ed25519_public(pub1, k[2]);
         use("portable");
         r2 = f25519_ed25519_public(pub2, k[2]);
         T_CHECK(r1 == r2 && !memcmp(pub1, pub2, 32) && !memcmp(pub1, a[2], 32), "ed25519_public iter %d", it);
 
-        use("ifma");
+        use(TU_IFMA_NAME);
         r1 = f25519_ed25519_sign(sig1, msg, mlen, k[2], (it & 1) ? pub1 : NULL);
         use("portable");
         r2 = f25519_ed25519_sign(sig2, msg, mlen, k[2], pub2);
@@ -84,7 +84,7 @@ int main(int argc, char **argv)
             if (c == 2 && mlen) m[t_rand64() % mlen] ^= 1;
             if (c == 3) p[t_rand64() % 32] ^= (uint8_t)(1u << (t_rand64() % 8));
             for (int mode = 0; mode < 3; mode++) {
-                use("ifma");
+                use(TU_IFMA_NAME);
                 r1 = f25519_ed25519_verify(s, 64, m, mlen, p, 32, mode);
                 use("portable");
                 r2 = f25519_ed25519_verify(s, 64, m, mlen, p, 32, mode);

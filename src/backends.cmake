@@ -1,0 +1,24 @@
+# The vector backends: ONE source list per backend. A backend NAME is listed in
+# F25519_VECTOR_BACKENDS with its files in F25519_BACKEND_<NAME>_SOURCES; the
+# top-level CMakeLists compiles each list twice:
+#  - natively into libfast25519 (vector code selected per function by target
+#    attributes, src/arch/simd_x86.h), when F25519_ENABLE_<NAME> is on;
+#  - against SIMDe into the TEST-ONLY emulated library fast25519_emu (backend
+#    "<name>-emu", F25519_EMU=1), so every per-backend test suite also runs the
+#    backend's code on hosts without the ISA (tests/CMakeLists.txt).
+# A new backend adds its list here and its name to F25519_VECTOR_BACKENDS.
+set(F25519_VECTOR_BACKENDS ifma)
+
+# AVX-512IFMA (paper 000): 8x1 and 1x8 fixed base, 1x4 double-scalar, 4- and 8-lane ladders.
+set(F25519_BACKEND_ifma_SOURCES
+  src/field/fe51x8_ifma.c
+  src/field/fe51x4_ifma.c
+  src/point/ge51x8_ifma.c
+  src/scalarmult/base_tables_ifma.c
+  src/scalarmult/base_ifma.c
+  src/scalarmult/inv_ifma.c
+  src/scalarmult/double_ifma.c
+  src/scalarmult/ladder_ifma.c
+  src/scalarmult/ladder_ifma_x8.c
+  src/impl_ifma.c
+)

@@ -1,0 +1,144 @@
+/*
+ * The emulation shim (src/arch/emu_shim.h) against the native instructions:
+ * every stand-in on random and extreme operands, every immediate of the
+ * immediate forms, lane for lane. Needs a CPU with AVX-512F/VL/IFMA (exit 77
+ * with a visible SKIP line elsewhere: there the shim is what runs, and this
+ * comparison is what vouches for it).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <immintrin.h>
+#include "arch/emu_shim.h" /* SIMDe without native aliases: simde_* names only */
+#include "testutil.h"
+
+#define TGT __attribute__((target("avx512f,avx512vl,avx512ifma")))
+
+static const uint64_t extremes[] = {0, 1, 19, (1ull << 51) - 1, 1ull << 51, (1ull << 52) - 1, 1ull << 52,
+                                    (1ull << 52) + 1, 1ull << 63, ~0ull, ~0ull - 1, 0x7fffffffffffffffull,
+                                    0x000fffffffffffffull ^ 0x5555555555555ull};
+#define N_EXT (sizeof extremes / sizeof extremes[0])
+
+/* operand k of a case: extreme values first (all combinations over the lanes), then random */
+static void operands(uint64_t x[8], long it, int k)
+{
+    for (int i = 0; i < 8; i++) {
+        if (it < 2000) x[i] = extremes[(size_t)(it * 7 + i * 3 + k * 5 + (it >> (k + 1))) % N_EXT];
+        else x[i] = tu_rand64();
+        if (it >= 2000 && (tu_rand64() & 3) == 0) x[i] = extremes[tu_rand64() % N_EXT] ^ (tu_rand64() & 3);
+    }
+}
+
+static simde__m512i s512(const uint64_t *x) { return simde_mm512_loadu_si512((const void *)x); }
+static simde__m256i s256(const uint64_t *x) { return simde_mm256_loadu_si256((const void *)x); }
+static void o512(uint64_t *r, simde__m512i v) { simde_mm512_storeu_si512((void *)r, v); }
+static void o256(uint64_t *r, simde__m256i v) { simde_mm256_storeu_si256((void *)r, v); }
+
+static void same(const char *what, const uint64_t *native, const uint64_t *shim, int n, long it)
+{
+    TU_CHECK(memcmp(native, shim, (size_t)n * 8) == 0, "%s: shim differs from the native instruction (case %ld)",
+             what, it);
+}
+
+/* Operations by number, each computed natively (TGT functions) and by the
+ * shim (plain functions) on lane arrays: no vector value crosses between code
+ * compiled for different targets (their vector calling conventions differ). */
+enum { MADD_LO512, MADD_HI512, MADD_LO256, MADD_HI256, MASK_SUB256, CMPLT512, CMPLT0_512, CVT8_512, N_ARITH };
+static const char *const arith_name[N_ARITH] = {"madd52lo 512", "madd52hi 512", "madd52lo 256", "madd52hi 256",
+                                                "mask_sub 256", "cmplt_mask 512", "cmplt_mask 512 vs 0",
+                                                "cvtepi8_epi64 512"};
+
+TGT static void native_arith(int op, uint64_t r[8], const uint64_t a[8], const uint64_t b[8], const uint64_t c[8],
+                             uint8_t k)
+{
+    __m512i A = _mm512_loadu_si512(a), B = _mm512_loadu_si512(b), C = _mm512_loadu_si512(c);
+    __m256i A4 = _mm256_loadu_si256((const void *)a), B4 = _mm256_loadu_si256((const void *)b),
+            C4 = _mm256_loadu_si256((const void *)c);
+    memset(r, 0, 64);
+    switch (op) {
+    case MADD_LO512: _mm512_storeu_si512(r, _mm512_madd52lo_epu64(A, B, C)); break;
+    case MADD_HI512: _mm512_storeu_si512(r, _mm512_madd52hi_epu64(A, B, C)); break;
+    case MADD_LO256: _mm256_storeu_si256((void *)r, _mm256_madd52lo_epu64(A4, B4, C4)); break;
+    case MADD_HI256: _mm256_storeu_si256((void *)r, _mm256_madd52hi_epu64(A4, B4, C4)); break;
+    case MASK_SUB256: _mm256_storeu_si256((void *)r, _mm256_mask_sub_epi64(A4, k, B4, C4)); break;
+    case CMPLT512: r[0] = _mm512_cmplt_epi64_mask(A, B); break;
+    case CMPLT0_512: r[0] = _mm512_cmplt_epi64_mask(A, _mm512_setzero_si512()); break;
+    case CVT8_512: _mm512_storeu_si512(r, _mm512_cvtepi8_epi64(_mm_loadu_si128((const void *)a))); break;
+    }
+}
+
+static void shim_arith(int op, uint64_t r[8], const uint64_t a[8], const uint64_t b[8], const uint64_t c[8], uint8_t k)
+{
+    memset(r, 0, 64);
+    switch (op) {
+    case MADD_LO512: o512(r, f25519_emu_madd52lo_512(s512(a), s512(b), s512(c))); break;
+    case MADD_HI512: o512(r, f25519_emu_madd52hi_512(s512(a), s512(b), s512(c))); break;
+    case MADD_LO256: o256(r, f25519_emu_madd52lo_256(s256(a), s256(b), s256(c))); break;
+    case MADD_HI256: o256(r, f25519_emu_madd52hi_256(s256(a), s256(b), s256(c))); break;
+    case MASK_SUB256: o256(r, f25519_emu_mask_sub_256(s256(a), k, s256(b), s256(c))); break;
+    case CMPLT512: r[0] = f25519_emu_cmplt_mask_512(s512(a), s512(b)); break;
+    case CMPLT0_512: r[0] = f25519_emu_cmplt_mask_512(s512(a), simde_mm512_setzero_si512()); break;
+    case CVT8_512: o512(r, f25519_emu_cvtepi8_512(simde_mm_loadu_si128((const void *)a))); break;
+    }
+}
+
+/* every immediate 0..255 of the two immediate forms */
+#define C4(f, n) f(n) f(n + 1) f(n + 2) f(n + 3)
+#define C16(f, n) C4(f, n) C4(f, n + 4) C4(f, n + 8) C4(f, n + 12)
+#define C64(f, n) C16(f, n) C16(f, n + 16) C16(f, n + 32) C16(f, n + 48)
+#define C256(f) C64(f, 0) C64(f, 64) C64(f, 128) C64(f, 192)
+
+/* rp[imm] = permutex(a, imm), rs[imm] = shuffle_i64x2(a, b, imm) */
+TGT static void native_perms(uint64_t rp[256][8], uint64_t rs[256][8], const uint64_t a[8], const uint64_t b[8])
+{
+    __m512i A = _mm512_loadu_si512(a), B = _mm512_loadu_si512(b);
+#define PX(n)                                                        \
+    _mm512_storeu_si512(rp[n], _mm512_permutex_epi64(A, (n)));       \
+    _mm512_storeu_si512(rs[n], _mm512_shuffle_i64x2(A, B, (n)));
+    C256(PX)
+#undef PX
+}
+
+static void shim_perms(uint64_t rp[256][8], uint64_t rs[256][8], const uint64_t a[8], const uint64_t b[8])
+{
+    for (int n = 0; n < 256; n++) {
+        o512(rp[n], f25519_emu_permutex_512(s512(a), n));
+        o512(rs[n], f25519_emu_shuffle_i64x2_512(s512(a), s512(b), n));
+    }
+}
+
+static void check_case(long it)
+{
+    uint64_t a[8], b[8], c[8], rn[8], rs[8];
+    operands(a, it, 0);
+    operands(b, it, 1);
+    operands(c, it, 2);
+    uint8_t k = (uint8_t)(it & 15);
+    for (int op = 0; op < N_ARITH; op++) {
+        native_arith(op, rn, a, b, c, k);
+        shim_arith(op, rs, a, b, c, k);
+        same(arith_name[op], rn, rs, 8, it);
+    }
+}
+
+static void check_perms(long it)
+{
+    static uint64_t np[256][8], ns[256][8], sp[256][8], ss[256][8];
+    uint64_t a[8], b[8];
+    operands(a, it, 3);
+    operands(b, it, 4);
+    native_perms(np, ns, a, b);
+    shim_perms(sp, ss, a, b);
+    for (int n = 0; n < 256; n++) {
+        TU_CHECK(memcmp(np[n], sp[n], 64) == 0, "permutex_epi64 imm %d: shim differs (case %ld)", n, it);
+        TU_CHECK(memcmp(ns[n], ss[n], 64) == 0, "shuffle_i64x2 imm %d: shim differs (case %ld)", n, it);
+    }
+}
+
+int main(void)
+{
+    tu_require_ifma_code("emu_shim");
+    tu_rng_init();
+    for (long it = 0; it < 200000; it++) check_case(it);
+    for (long it = 0; it < 200; it++) check_perms(it);
+    return tu_finish("emu_shim (src/arch/emu_shim.h vs the native instructions)");
+}
