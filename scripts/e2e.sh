@@ -21,6 +21,7 @@
 #   --no-install           do not run scripts/install-deps.sh e2e (nor ... openssl35)
 #   --no-build             do not run cmake
 #   --no-ceiling           do not run fast25519-evp-seq (no zero-crypto ceiling)
+#   --no-dot               handshakes only: no DNS-over-TLS tests (unbound not needed)
 # Environment (optional): E2E_SERVER_WARMUP (the provider's warm-up mode in the fast25519-warmup
 #   control, default on; the headline fast25519 configs use the provider's defaults),
 #   E2E_SERVER_CPU / E2E_CLIENT_CPU (default 0 / 1), E2E_PORT_BASE, E2E_ROUNDS, E2E_HS_SAMPLES,
@@ -32,7 +33,7 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CMDLINE="scripts/e2e.sh${*:+ $*}"
-MODE=short JSON_OUT="" OUT="" INSTALL=1 BUILD=1 CEILING=1 OSSL35=0
+MODE=short JSON_OUT="" OUT="" INSTALL=1 BUILD=1 CEILING=1 OSSL35=0 DOT=1
 BUILD_DIR="$ROOT/build"
 BUILD_DIR35="$ROOT/build-ossl35"
 # Order matters only for the port numbers (port_of); hybrid configs need OpenSSL 3.5.
@@ -50,7 +51,8 @@ while [ $# -gt 0 ]; do
     --no-install) INSTALL=0 ;;
     --no-build) BUILD=0 ;;
     --no-ceiling) CEILING=0 ;;
-    -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --no-dot) DOT=0 ;;
+    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "e2e: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -97,7 +99,11 @@ if [ "$INSTALL" = 1 ]; then
   say "installing dependencies (scripts/install-deps.sh e2e)"
   bash "$ROOT/scripts/install-deps.sh" e2e
 fi
-for t in openssl unbound taskset gnuplot python3; do
+need=(openssl taskset python3)
+[ "$MODE" = full ] && need+=(gnuplot)   # plots: --full only
+# unbound serves the DoT tests of the system-OpenSSL configs (the hybrid ones run handshakes only)
+[ "$DOT" = 1 ] && [ -n "$(for c in $CONFIGS; do [[ $c == *hybrid ]] || echo "$c"; done)" ] && need+=(unbound)
+for t in "${need[@]}"; do
   command -v "$t" >/dev/null || die "'$t' not found (run scripts/install-deps.sh e2e as root)"
 done
 if [ "$BUILD" = 1 ]; then
@@ -396,6 +402,7 @@ for r in $(seq 1 "$ROUNDS"); do
   say "round $r/$ROUNDS: ${order[*]}"
   for c in "${order[@]}"; do chunk "$c" hs "$r" $(( HS_SAMPLES / ROUNDS )) "$HS_PER"; done
   # DoT runs unbound, linked to the system OpenSSL: the hybrid (3.5) configs measure handshakes only.
+  [ "$DOT" = 1 ] || continue
   for c in "${order[@]}"; do [[ $c == *hybrid ]] || chunk "$c" dot "$r" $(( DOT_SAMPLES / ROUNDS )) "$DOT_PER"; done
   for c in "${order[@]}"; do [[ $c == *hybrid ]] || chunk "$c" peak "$r" $(( PEAK_WINDOWS / ROUNDS )) 0; done
 done
@@ -429,7 +436,7 @@ for f in "$WORK"/stats.*; do [ -f "$f" ] && cp "$f" "$WORK/raw/"; done
   echo "kernel: $(uname -sr)"
   echo "openssl: $(openssl version)"
   [ "$OSSL35" = 1 ] && echo "openssl35: $(OPENSSL_CONF="$WORK/base.cnf" "$OSSL35_BIN" version) ($OSSL35_PREFIX; hybrid configs: its s_server, $TB35, group X25519MLKEM768, provider $PROV35)"
-  echo "unbound: $(unbound -V 2>/dev/null | sed -n 's/^Version //p')"
+  echo "unbound: $( [ "$DOT" = 1 ] && unbound -V 2>/dev/null | sed -n 's/^Version //p' || echo "not run (--no-dot)")"
   echo "provider: $( [ -f "$PROV" ] && echo "$PROV (fast25519, fast25519-server, fast25519-hybrid: the provider's defaults on every side; fast25519-warmup: server warmup = $SERVER_WARMUP; x25519-waker: x25519 + a process on the server CPU waking every $WAKER_US us)" || echo "not built")"
   echo "backend: $( [ -x "$CLI" ] && "$CLI" info 2>/dev/null | tr '\n' ' ' | cut -c1-200 || echo unknown)"
   echo "git: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$ROOT" diff --quiet HEAD 2>/dev/null || echo ' (uncommitted changes)')"
