@@ -390,7 +390,11 @@ chunk() {  # config test(hs|dot|peak) round samples per_sample
 
 # ---- 5. the interleaved rounds ----
 say "configs: $RUN_CONFIGS${SKIPPED:+(skipped: $SKIPPED)}; mode $MODE, $ROUNDS rounds; server CPU $SERVER_CPU, client CPU $CLIENT_CPU"
-say "handshakes: $HS_SAMPLES samples x $HS_PER; DoT: $DOT_SAMPLES x $DOT_PER; peak: $PEAK_CLIENTS clients, $PEAK_WINDOWS windows x $PEAK_WINDOW_MS ms"
+if [ "$DOT" = 1 ]; then
+  say "handshakes: $HS_SAMPLES samples x $HS_PER; DoT: $DOT_SAMPLES x $DOT_PER; peak: $PEAK_CLIENTS clients, $PEAK_WINDOWS windows x $PEAK_WINDOW_MS ms"
+else
+  say "handshakes: $HS_SAMPLES samples x $HS_PER; DoT: not run (--no-dot)"
+fi
 START_DATE=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 read -r -a CFG_ARR <<< "$RUN_CONFIGS"
@@ -440,7 +444,7 @@ for f in "$WORK"/stats.*; do [ -f "$f" ] && cp "$f" "$WORK/raw/"; done
   echo "provider: $( [ -f "$PROV" ] && echo "$PROV (fast25519, fast25519-server, fast25519-hybrid: the provider's defaults on every side; fast25519-warmup: server warmup = $SERVER_WARMUP; x25519-waker: x25519 + a process on the server CPU waking every $WAKER_US us)" || echo "not built")"
   echo "backend: $( [ -x "$CLI" ] && "$CLI" info 2>/dev/null | tr '\n' ' ' | cut -c1-200 || echo unknown)"
   echo "git: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$ROOT" diff --quiet HEAD 2>/dev/null || echo ' (uncommitted changes)')"
-  echo "sizes: $ROUNDS rounds; handshakes $HS_SAMPLES x $HS_PER; DoT $DOT_SAMPLES x $DOT_PER; peak $PEAK_CLIENTS clients $PEAK_WINDOWS x $PEAK_WINDOW_MS ms; warm-up $WARM connections per chunk"
+  echo "sizes: $ROUNDS rounds; handshakes $HS_SAMPLES x $HS_PER; $( [ "$DOT" = 1 ] && echo "DoT $DOT_SAMPLES x $DOT_PER; peak $PEAK_CLIENTS clients $PEAK_WINDOWS x $PEAK_WINDOW_MS ms" || echo "DoT not run (--no-dot)"); warm-up $WARM connections per chunk; ceiling: $EVP_RUNS EVP sequences per provider and side"
   echo "load average: before $LOAD_BEFORE, after $LOAD_AFTER"
   echo "skipped: ${SKIPPED:-none}"
 } > "$WORK/raw/meta.txt"
