@@ -118,6 +118,8 @@ F25519_API int f25519_x25519_derive_x8(uint8_t shared[8][32], const uint8_t priv
 #define F25519_ED25519      0 /* ctx must be empty */
 #define F25519_ED25519CTX   1 /* 1 <= ctx_len <= 255 */
 #define F25519_ED25519PH    2 /* msg is the unhashed message; SHA-512 is applied; ctx_len <= 255 */
+#define F25519_ED25519PH_HASHED 0x12 /* Ed25519ph with msg = SHA-512(message) already computed by the
+                                   * caller (msg_len must be 64, else F25519_ERR_LENGTH); ctx_len <= 255 */
 
 /* Verification rules, chosen per call.
  * OPENSSL (default): exactly OpenSSL 3.0's verdicts. Cofactorless equation

@@ -87,9 +87,13 @@ static int key_match(const void *kd1, const void *kd2, int selection)
     return 0;
 }
 
+/* dup with a selection (provider-keymgmt(7)): the key pair parts selected.
+ * A private key always brings its public key: it is a function of the
+ * private key, and signing with a missing public key would be wrong. */
 static void *key_dup(const void *kd, int selection)
 {
     const f25519_key *src = kd;
+    if (src == NULL) return NULL;
     f25519_key *k = f25519_key_new(src->prov, src->type);
     if (k == NULL) return NULL;
     if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) && src->has_pub) {
@@ -98,7 +102,8 @@ static void *key_dup(const void *kd, int selection)
     }
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && src->has_priv) {
         memcpy(k->priv, src->priv, 32);
-        k->has_priv = 1;
+        memcpy(k->pub, src->pub, 32);
+        k->has_priv = k->has_pub = 1;
     }
     return k;
 }
@@ -115,14 +120,20 @@ static int get_key32(const OSSL_PARAM params[], const char *name, uint8_t out[32
     return 1;
 }
 
+/* import per provider-keymgmt(7), as OpenSSL's own X25519/Ed25519 import:
+ * with any key-pair bit selected, a PUB_KEY present is imported; PRIV_KEY is
+ * read only when the PRIVATE_KEY bit is selected. (OpenSSL 3.5's hybrid
+ * X25519MLKEM768 imports the peer's X25519 share as PUB_KEY with selection
+ * DOMAIN_PARAMETERS | PRIVATE_KEY.) A private key given with a public key
+ * must match it; the public key is always recomputed from the private key. */
 static int key_import(void *kd, int selection, const OSSL_PARAM params[])
 {
     f25519_key *k = kd;
     uint8_t pub[32];
     int rp = 0, rs = 0;
     if (k == NULL) return 0;
-    if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1; /* parameters only */
-    if (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) rp = get_key32(params, OSSL_PKEY_PARAM_PUB_KEY, pub);
+    if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1; /* parameters only: none exist */
+    rp = get_key32(params, OSSL_PKEY_PARAM_PUB_KEY, pub);
     if (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY)
         rs = get_key32(params, OSSL_PKEY_PARAM_PRIV_KEY, k->priv);
     if (rp < 0 || rs < 0 || (rp == 0 && rs == 0)) {
@@ -141,6 +152,8 @@ static int key_import(void *kd, int selection, const OSSL_PARAM params[])
             goto bad;
         }
     } else {
+        f25519_secure_wipe(k->priv, 32);
+        k->has_priv = 0;
         memcpy(k->pub, pub, 32);
         k->has_pub = 1;
     }
@@ -151,19 +164,26 @@ bad:
     return 0;
 }
 
+/* export: with any key-pair bit, the public key; the private key only when
+ * PRIVATE_KEY is selected (as OpenSSL's own export, so an importer given
+ * PRIVATE_KEY alone still gets the public key to check against). */
 static int key_export(void *kd, int selection, OSSL_CALLBACK *cb, void *cbarg)
 {
     f25519_key *k = kd;
     OSSL_PARAM params[3];
     int n = 0, ret;
     uint8_t priv[32];
-    if (k == NULL) return 0;
-    if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return cb == NULL ? 0 : 1;
-    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) && k->has_pub)
+    if (k == NULL || cb == NULL) return 0;
+    if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1; /* no domain parameters */
+    if (k->has_pub)
         params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, k->pub, 32);
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) && k->has_priv) {
         memcpy(priv, k->priv, 32);
         params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, priv, 32);
+    }
+    if (n == 0) {
+        PROV_ERR(k->prov, F25519_R_BAD_KEY, "no key material to export");
+        return 0;
     }
     params[n] = OSSL_PARAM_construct_end();
     ret = cb(params, cbarg);
@@ -247,7 +267,9 @@ static int key_set_params(void *kd, const OSSL_PARAM params[])
     uint8_t pub[32];
     void *buf = pub;
     size_t len = 0;
-    if (p == NULL) return 1;
+    if (k == NULL) return 0;
+    /* Ed25519 keys take no encoded public key (OpenSSL ignores it there too). */
+    if (p == NULL || k->type != F25519_KEY_X25519) return 1;
     if (!OSSL_PARAM_get_octet_string(p, &buf, sizeof(pub), &len) || len != 32) {
         PROV_ERR(k->prov, F25519_R_BAD_KEY, "encoded public key must be 32 bytes");
         return 0;
@@ -261,7 +283,9 @@ static int key_set_params(void *kd, const OSSL_PARAM params[])
 
 static const OSSL_PARAM key_settable[] = {
     OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0), OSSL_PARAM_END};
-static const OSSL_PARAM *key_settable_params(void *provctx) { return key_settable; }
+static const OSSL_PARAM no_params[] = {OSSL_PARAM_END};
+static const OSSL_PARAM *x25519_settable_params(void *provctx) { return key_settable; }
+static const OSSL_PARAM *ed25519_settable_params(void *provctx) { return no_params; }
 
 static int key_validate(const void *kd, int selection, int checktype)
 {
@@ -359,6 +383,21 @@ static void *gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
     return k;
 }
 
+/* A template key (EVP_PKEY_keygen on a context made from a key, as 3.5's
+ * hybrid KEM does with the peer's X25519 key): X25519/Ed25519 have no domain
+ * parameters, so only its type is checked. */
+static int gen_set_template(void *genctx, void *templ)
+{
+    gen_ctx *g = genctx;
+    const f25519_key *t = templ;
+    if (g == NULL) return 0;
+    if (t != NULL && t->type != g->type) {
+        PROV_ERR(g->prov, F25519_R_BAD_KEY, "template key of another type");
+        return 0;
+    }
+    return 1;
+}
+
 static void gen_cleanup(void *genctx) { free(genctx); }
 
 #define FN(id, f) {id, (void (*)(void))(f)}
@@ -374,9 +413,9 @@ static void gen_cleanup(void *genctx) { free(genctx); }
     FN(OSSL_FUNC_KEYMGMT_EXPORT_TYPES, key_imexport_types),                  \
     FN(OSSL_FUNC_KEYMGMT_GET_PARAMS, key_get_params),                        \
     FN(OSSL_FUNC_KEYMGMT_SET_PARAMS, key_set_params),                        \
-    FN(OSSL_FUNC_KEYMGMT_SETTABLE_PARAMS, key_settable_params),              \
     FN(OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, gen_set_params),                    \
     FN(OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, gen_settable_params),          \
+    FN(OSSL_FUNC_KEYMGMT_GEN_SET_TEMPLATE, gen_set_template),                \
     FN(OSSL_FUNC_KEYMGMT_GEN, gen),                                          \
     FN(OSSL_FUNC_KEYMGMT_GEN_CLEANUP, gen_cleanup)
 
@@ -384,6 +423,7 @@ const OSSL_DISPATCH f25519_x25519_keymgmt_functions[] = {
     FN(OSSL_FUNC_KEYMGMT_NEW, x25519_new),
     FN(OSSL_FUNC_KEYMGMT_GEN_INIT, x25519_gen_init),
     FN(OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, x25519_gettable_params),
+    FN(OSSL_FUNC_KEYMGMT_SETTABLE_PARAMS, x25519_settable_params),
     FN(OSSL_FUNC_KEYMGMT_QUERY_OPERATION_NAME, x25519_query_name),
     COMMON_KEYMGMT,
     {0, NULL}};
@@ -392,6 +432,7 @@ const OSSL_DISPATCH f25519_ed25519_keymgmt_functions[] = {
     FN(OSSL_FUNC_KEYMGMT_NEW, ed25519_new),
     FN(OSSL_FUNC_KEYMGMT_GEN_INIT, ed25519_gen_init),
     FN(OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, ed25519_gettable_params),
+    FN(OSSL_FUNC_KEYMGMT_SETTABLE_PARAMS, ed25519_settable_params),
     FN(OSSL_FUNC_KEYMGMT_QUERY_OPERATION_NAME, ed25519_query_name),
     COMMON_KEYMGMT,
     {0, NULL}};

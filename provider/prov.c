@@ -79,9 +79,17 @@ static const OSSL_ALGORITHM keyexch_algs[] = {
     {"X25519:1.3.101.110", F25519_PROV_PROPS, f25519_x25519_keyexch_functions,
      "fast25519 X25519"},
     {NULL, NULL, NULL, NULL}};
+/* OpenSSL 3.0-3.3: ED25519 with the digest sign/verify entries those versions use. */
 static const OSSL_ALGORITHM signature_algs[] = {
     {"ED25519:1.3.101.112", F25519_PROV_PROPS, f25519_ed25519_signature_functions,
      "fast25519 Ed25519"},
+    {NULL, NULL, NULL, NULL}};
+/* OpenSSL 3.4+: one-shot and message signature API, ED25519ph and ED25519ctx. */
+static const OSSL_ALGORITHM signature34_algs[] = {
+    {"ED25519:1.3.101.112", F25519_PROV_PROPS, f25519_ed25519_signature34_functions,
+     "fast25519 Ed25519"},
+    {"ED25519ph", F25519_PROV_PROPS, f25519_ed25519ph_signature_functions, "fast25519 Ed25519ph"},
+    {"ED25519ctx", F25519_PROV_PROPS, f25519_ed25519ctx_signature_functions, "fast25519 Ed25519ctx"},
     {NULL, NULL, NULL, NULL}};
 
 static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no_cache)
@@ -91,7 +99,11 @@ static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no
     switch (operation_id) {
     case OSSL_OP_KEYMGMT: return keymgmt_algs;
     case OSSL_OP_KEYEXCH: return keyexch_algs;
-    case OSSL_OP_SIGNATURE: return signature_algs;
+    case OSSL_OP_SIGNATURE: {
+        const f25519_provctx *prov = provctx;
+        int v34 = prov->core_major > 3 || (prov->core_major == 3 && prov->core_minor >= 4);
+        return v34 ? signature34_algs : signature_algs;
+    }
     }
     return NULL;
 }
@@ -164,6 +176,22 @@ static void parse_uint(const char *s, unsigned lo, unsigned hi, unsigned *out)
     *out = (unsigned)v;
 }
 
+/* The version of the libcrypto that loads us ("3.5.7"): picks the signature
+ * table (prov_query). Unknown = 3.0, the oldest API the provider serves. */
+static void read_core_version(f25519_provctx *prov, OSSL_FUNC_core_get_params_fn *c_get_params)
+{
+    char *v = NULL;
+    OSSL_PARAM params[] = {OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_CORE_VERSION, &v, 0), OSSL_PARAM_END};
+    prov->core_major = 3;
+    prov->core_minor = 0;
+    if (c_get_params == NULL || !c_get_params(prov->handle, params) || v == NULL) return;
+    int major = 0, minor = 0;
+    if (sscanf(v, "%d.%d", &major, &minor) == 2 && major >= 3) {
+        prov->core_major = major;
+        prov->core_minor = minor;
+    }
+}
+
 static void read_config(f25519_provctx *prov, OSSL_FUNC_core_get_params_fn *c_get_params)
 {
     f25519_config *c = &prov->cfg;
@@ -178,7 +206,7 @@ static void read_config(f25519_provctx *prov, OSSL_FUNC_core_get_params_fn *c_ge
     c->warmup_window_ms = 1000;
     c->warmup_low_rate = 3000;
     c->warmup_high_rate = 6000;
-    c->tls_min_version = TLS1_3_VERSION;
+    c->tls_min_version = TLS1_VERSION; /* as OpenSSL's own x25519 group entry */
     if (c_get_params == NULL) goto derive;
 
     char *pool_size = NULL, *low = NULL, *warm = NULL, *interval = NULL, *window = NULL;
@@ -211,12 +239,18 @@ static void read_config(f25519_provctx *prov, OSSL_FUNC_core_get_params_fn *c_ge
             fprintf(stderr, "fast25519: ignoring bad warmup value '%s' (off|on|auto)\n", warm);
     }
     if (tlsmin != NULL) {
-        if (strcasecmp(tlsmin, "TLSv1.2") == 0 || strcmp(tlsmin, "1.2") == 0)
+        if (strcasecmp(tlsmin, "TLSv1") == 0 || strcasecmp(tlsmin, "TLSv1.0") == 0
+            || strcmp(tlsmin, "1.0") == 0)
+            c->tls_min_version = TLS1_VERSION;
+        else if (strcasecmp(tlsmin, "TLSv1.1") == 0 || strcmp(tlsmin, "1.1") == 0)
+            c->tls_min_version = TLS1_1_VERSION;
+        else if (strcasecmp(tlsmin, "TLSv1.2") == 0 || strcmp(tlsmin, "1.2") == 0)
             c->tls_min_version = TLS1_2_VERSION;
         else if (strcasecmp(tlsmin, "TLSv1.3") == 0 || strcmp(tlsmin, "1.3") == 0)
             c->tls_min_version = TLS1_3_VERSION;
         else
-            fprintf(stderr, "fast25519: ignoring bad tls_min_version '%s' (TLSv1.2|TLSv1.3)\n", tlsmin);
+            fprintf(stderr, "fast25519: ignoring bad tls_min_version '%s' (TLSv1|TLSv1.1|TLSv1.2|TLSv1.3)\n",
+                    tlsmin);
     }
 derive:
     c->pool_size = (c->pool_size + 7) / 8 * 8; /* the batch keygen makes 8 at a time */
@@ -245,6 +279,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         default: break;
         }
     }
+    read_core_version(prov, c_get_params);
     read_config(prov, c_get_params);
     if (!f25519_pool_init(&prov->pool, prov)) {
         free(prov);

@@ -50,7 +50,7 @@ typedef struct f25519_config {
     unsigned warmup_window_ms;   /* rate measurement window for auto */
     unsigned warmup_low_rate;    /* ops/s: below = low load, no warm-up */
     unsigned warmup_high_rate;   /* ops/s: at or above = high load, no warm-up */
-    int tls_min_version;         /* TLS-GROUP min TLS (0x0303 or 0x0304) */
+    int tls_min_version;         /* TLS-GROUP min TLS (0x0301 .. 0x0304) */
 } f25519_config;
 
 /* ---- X25519 key pool (pool.c) --------------------------------------- */
@@ -86,6 +86,7 @@ typedef struct f25519_provctx {
     OSSL_FUNC_core_set_error_debug_fn *c_set_error_debug;
     OSSL_FUNC_core_vset_error_fn *c_vset_error;
     f25519_config cfg;
+    int core_major, core_minor;  /* OpenSSL version of the loading libcrypto */
     _Atomic uint64_t counters[C_COUNT];
     _Atomic uint64_t requests;   /* all operations served (auto warm-up rate) */
     f25519_pool pool;
@@ -112,7 +113,10 @@ void f25519_key_free(f25519_key *k);
 extern const OSSL_DISPATCH f25519_x25519_keymgmt_functions[];
 extern const OSSL_DISPATCH f25519_ed25519_keymgmt_functions[];
 extern const OSSL_DISPATCH f25519_x25519_keyexch_functions[];
-extern const OSSL_DISPATCH f25519_ed25519_signature_functions[];
+extern const OSSL_DISPATCH f25519_ed25519_signature_functions[];   /* 3.0-3.3 */
+extern const OSSL_DISPATCH f25519_ed25519_signature34_functions[]; /* 3.4+ */
+extern const OSSL_DISPATCH f25519_ed25519ph_signature_functions[];
+extern const OSSL_DISPATCH f25519_ed25519ctx_signature_functions[];
 
 int f25519_get_capabilities(void *provctx, const char *capability,
                             OSSL_CALLBACK *cb, void *arg);

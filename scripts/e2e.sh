@@ -4,51 +4,67 @@
 #
 #   scripts/e2e.sh            short run (< 5 min on a fresh machine): installs deps, builds, prints the table
 #   scripts/e2e.sh --full     15-25 min: also writes plots, JSON, raw data, command/date/machine to docs/results/
+#   scripts/e2e.sh --openssl35 [--full]   adds the OpenSSL 3.5 hybrid (X25519MLKEM768) handshake configs
 #
 # Options:
 #   --full                 the long run (docs/results/)
+#   --openssl35            also `hybrid` and `fast25519-hybrid`: OpenSSL 3.5's s_server and a tls-bench
+#                          built against 3.5, group X25519MLKEM768 (handshakes only; builds 3.5 with
+#                          scripts/openssl35.sh and the 3.5 build tree if missing)
 #   --json FILE            write {"configs": {...}, "ceiling": {...}} to FILE
 #   --out DIR              where the report, plots and raw data go (default: a temp dir; --full: docs/results)
-#   --configs "A B ..."    subset of: p256 x25519 fast25519 fast25519-server fast25519-server-warmoff
-#                          x25519-waker (default: the first four; --full adds the two controls)
+#   --configs "A B ..."    subset of: p256 x25519 fast25519 fast25519-server fast25519-warmup x25519-waker
+#                          hybrid fast25519-hybrid (default: the first four; --full adds the two controls
+#                          fast25519-warmup and x25519-waker; --openssl35 adds the two hybrid configs)
 #   --build-dir DIR        build tree (default: build); the provider is DIR/lib/fast25519.so
-#   --no-install           do not run scripts/install-deps.sh e2e
+#   --build-dir-35 DIR     build tree against OpenSSL 3.5 (default: build-ossl35, as scripts/test.sh)
+#   --no-install           do not run scripts/install-deps.sh e2e (nor ... openssl35)
 #   --no-build             do not run cmake
-#   --no-ceiling           do not run `fast25519 bench --json` (no zero-crypto ceiling)
-# Environment (optional): E2E_SERVER_WARMUP (provider warm-up on the server side, default on),
+#   --no-ceiling           do not run fast25519-evp-seq (no zero-crypto ceiling)
+#   --no-dot               handshakes only: no DNS-over-TLS tests (unbound not needed)
+# Environment (optional): E2E_SERVER_WARMUP (the provider's warm-up mode in the fast25519-warmup
+#   control, default on; the headline fast25519 configs use the provider's defaults),
 #   E2E_SERVER_CPU / E2E_CLIENT_CPU (default 0 / 1), E2E_PORT_BASE, E2E_ROUNDS, E2E_HS_SAMPLES,
 #   E2E_HS_PER, E2E_DOT_SAMPLES, E2E_DOT_PER, E2E_PEAK_WINDOWS, E2E_PEAK_WINDOW_MS, E2E_PEAK_CLIENTS,
-#   E2E_WARM (unmeasured connections before each measured chunk).
+#   E2E_WARM (unmeasured connections before each measured chunk), E2E_EVP_RUNS (ceiling: EVP
+#   sequences per provider and side), F25519_OPENSSL35_PREFIX (see scripts/openssl35.sh).
 # What each configuration is: docs/e2e.md.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CMDLINE="scripts/e2e.sh${*:+ $*}"
-MODE=short JSON_OUT="" OUT="" INSTALL=1 BUILD=1 CEILING=1
+MODE=short JSON_OUT="" OUT="" INSTALL=1 BUILD=1 CEILING=1 OSSL35=0 DOT=1
 BUILD_DIR="$ROOT/build"
-ALL_CONFIGS="p256 x25519 fast25519 fast25519-server fast25519-server-warmoff x25519-waker"
+BUILD_DIR35="$ROOT/build-ossl35"
+# Order matters only for the port numbers (port_of); hybrid configs need OpenSSL 3.5.
+ALL_CONFIGS="p256 x25519 fast25519 fast25519-server fast25519-warmup x25519-waker hybrid fast25519-hybrid"
 CONFIGS=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --full) MODE=full ;;
+    --openssl35) OSSL35=1 ;;
     --json) JSON_OUT=$(realpath -m "$2"); shift ;;
     --out) OUT=$(realpath -m "$2"); shift ;;
     --configs) CONFIGS="$2"; shift ;;
     --build-dir) BUILD_DIR=$(realpath -m "$2"); shift ;;
+    --build-dir-35) BUILD_DIR35=$(realpath -m "$2"); shift ;;
     --no-install) INSTALL=0 ;;
     --no-build) BUILD=0 ;;
     --no-ceiling) CEILING=0 ;;
-    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --no-dot) DOT=0 ;;
+    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "e2e: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
 if [ -z "$CONFIGS" ]; then
   CONFIGS="p256 x25519 fast25519 fast25519-server"
-  [ "$MODE" = full ] && CONFIGS+=" fast25519-server-warmoff x25519-waker"
+  [ "$MODE" = full ] && CONFIGS+=" fast25519-warmup x25519-waker"
+  [ "$OSSL35" = 1 ] && CONFIGS+=" hybrid fast25519-hybrid"
 fi
 for c in $CONFIGS; do
-  case " $ALL_CONFIGS " in *" $c "*) ;; *) echo "e2e: unknown config '$c'" >&2; exit 2 ;; esac
+  case " $ALL_CONFIGS " in *" $c "*) ;; *) echo "e2e: unknown config '$c' (fast25519-server-warmoff is now fast25519-server: docs/e2e.md)" >&2; exit 2 ;; esac
+  case "$c" in *hybrid) OSSL35=1 ;; esac   # a hybrid config asked for by name implies --openssl35
 done
 
 # ---- sizes: short keeps the whole script under 5 minutes; full is the paper-like run ----
@@ -56,18 +72,19 @@ if [ "$MODE" = full ]; then
   ROUNDS=${E2E_ROUNDS:-10} HS_SAMPLES=${E2E_HS_SAMPLES:-100} HS_PER=${E2E_HS_PER:-200}
   DOT_SAMPLES=${E2E_DOT_SAMPLES:-100} DOT_PER=${E2E_DOT_PER:-100}
   PEAK_WINDOWS=${E2E_PEAK_WINDOWS:-60} PEAK_WINDOW_MS=${E2E_PEAK_WINDOW_MS:-1000}
-  BENCH_SECONDS=1.0
+  EVP_RUNS=${E2E_EVP_RUNS:-4000}
   [ -n "$OUT" ] || OUT="$ROOT/docs/results"
 else
   ROUNDS=${E2E_ROUNDS:-4} HS_SAMPLES=${E2E_HS_SAMPLES:-20} HS_PER=${E2E_HS_PER:-50}
   DOT_SAMPLES=${E2E_DOT_SAMPLES:-20} DOT_PER=${E2E_DOT_PER:-25}
   PEAK_WINDOWS=${E2E_PEAK_WINDOWS:-8} PEAK_WINDOW_MS=${E2E_PEAK_WINDOW_MS:-500}
-  BENCH_SECONDS=0.3
+  EVP_RUNS=${E2E_EVP_RUNS:-600}
 fi
 PEAK_CLIENTS=${E2E_PEAK_CLIENTS:-8}
 WARM=${E2E_WARM:-20}
 SERVER_CPU=${E2E_SERVER_CPU:-0} CLIENT_CPU=${E2E_CLIENT_CPU:-1}
-# "on" (the paper's T = 500 us thread): at this machine's rates `auto` would sit in eq. 9's low band.
+# The fast25519-warmup control: "on" (the paper's T = 500 us thread); at this machine's rates `auto`
+# would sit in eq. 9's low band. The headline fast25519 configs set no warm-up (the provider's default).
 SERVER_WARMUP=${E2E_SERVER_WARMUP:-on}
 WAKER_US=500   # x25519-waker: a process on the server CPU waking as often as the warm-up thread
 for v in HS_SAMPLES DOT_SAMPLES PEAK_WINDOWS; do
@@ -82,7 +99,11 @@ if [ "$INSTALL" = 1 ]; then
   say "installing dependencies (scripts/install-deps.sh e2e)"
   bash "$ROOT/scripts/install-deps.sh" e2e
 fi
-for t in openssl unbound taskset gnuplot python3; do
+need=(openssl taskset python3)
+[ "$MODE" = full ] && need+=(gnuplot)   # plots: --full only
+# unbound serves the DoT tests of the system-OpenSSL configs (the hybrid ones run handshakes only)
+[ "$DOT" = 1 ] && [ -n "$(for c in $CONFIGS; do [[ $c == *hybrid ]] || echo "$c"; done)" ] && need+=(unbound)
+for t in "${need[@]}"; do
   command -v "$t" >/dev/null || die "'$t' not found (run scripts/install-deps.sh e2e as root)"
 done
 if [ "$BUILD" = 1 ]; then
@@ -90,14 +111,43 @@ if [ "$BUILD" = 1 ]; then
   cmake -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release >/dev/null
   # Only what this run uses; each target is optional except the benchmark client.
   cmake --build "$BUILD_DIR" -j2 --target fast25519-tls-bench >/dev/null
-  for t in fast25519_provider fast25519_cli; do
+  for t in fast25519_provider fast25519_cli fast25519-evp-seq; do
     cmake --build "$BUILD_DIR" -j2 --target "$t" >/dev/null 2>&1 || say "warning: target $t did not build"
   done
 fi
 TB="$BUILD_DIR/bin/fast25519-tls-bench"
 PROV="$BUILD_DIR/lib/fast25519.so"
 CLI="$BUILD_DIR/bin/fast25519"
+EVPSEQ="$BUILD_DIR/bin/fast25519-evp-seq"
 [ -x "$TB" ] || die "$TB missing (build it: cmake --build $BUILD_DIR --target fast25519-tls-bench)"
+
+# OpenSSL 3.5 (--openssl35): scripts/openssl35.sh (cached install, built on first use) and a second
+# build tree against it: its tls-bench is the hybrid client, its provider module the one the
+# fast25519-hybrid processes load (the module built against the OpenSSL that loads it).
+OSSL35_BIN="" TB35="" PROV35="" OSSL35_PREFIX=""
+if [ "$OSSL35" = 1 ]; then
+  if [ "$INSTALL" = 1 ]; then
+    say "installing dependencies (scripts/install-deps.sh openssl35)"
+    bash "$ROOT/scripts/install-deps.sh" openssl35
+  fi
+  say "OpenSSL 3.5 (scripts/openssl35.sh; the first run builds it, several minutes)"
+  OSSL35_PREFIX=$(bash "$ROOT/scripts/openssl35.sh") || die "scripts/openssl35.sh failed"
+  OSSL35_BIN="$OSSL35_PREFIX/bin/openssl"   # its RUNPATH finds the 3.5 libraries
+  if [ -f "$BUILD_DIR35/CMakeCache.txt" ] &&
+     ! grep -qx "OPENSSL_INCLUDE_DIR:PATH=$OSSL35_PREFIX/include" "$BUILD_DIR35/CMakeCache.txt"; then
+    die "$BUILD_DIR35 is not configured against $OSSL35_PREFIX (remove it or pass --build-dir-35)"
+  fi
+  if [ "$BUILD" = 1 ] || [ ! -f "$BUILD_DIR35/CMakeCache.txt" ]; then
+    say "building against OpenSSL 3.5 (cmake Release in $BUILD_DIR35)"
+    cmake -S "$ROOT" -B "$BUILD_DIR35" -DCMAKE_BUILD_TYPE=Release -DOPENSSL_ROOT_DIR="$OSSL35_PREFIX" >/dev/null
+    for t in fast25519-tls-bench fast25519_provider; do
+      cmake --build "$BUILD_DIR35" -j2 --target "$t" >/dev/null || die "target $t did not build in $BUILD_DIR35"
+    done
+  fi
+  TB35="$BUILD_DIR35/bin/fast25519-tls-bench"
+  PROV35="$BUILD_DIR35/lib/fast25519.so"
+  [ -x "$TB35" ] || die "$TB35 missing (cmake --build $BUILD_DIR35 --target fast25519-tls-bench)"
+fi
 [ "$(nproc)" -ge 2 ] || say "warning: fewer than 2 CPUs: server and client share one CPU"
 
 # ---- 2. scratch dir, certificate, OpenSSL configs ----
@@ -118,7 +168,7 @@ RAW="$WORK/raw/runs.tsv"
 # Every process (servers, clients, openssl req) gets an explicit OPENSSL_CONF: base.cnf = default
 # provider only; prov-*.cnf = default + fast25519 preferred.  All set NumTickets = 0 for servers
 # that take libssl's system_default (unbound), so no server sends session tickets.
-write_conf() {  # file, warmup ("" = no provider)
+write_conf() {  # file, module ("" = no provider), warmup ("" = the provider's default: no line)
   {
     echo "openssl_conf = openssl_init"
     echo "[openssl_init]"
@@ -134,9 +184,9 @@ write_conf() {  # file, warmup ("" = no provider)
       echo "[default_sect]"
       echo "activate = 1"
       echo "[fast25519_sect]"
-      echo "module = $PROV"
+      echo "module = $2"
       echo "activate = 1"
-      echo "warmup = $2"
+      [ -n "${3:-}" ] && echo "warmup = $3"
       echo "[algorithm_sect]"
       echo "default_properties = ?provider=fast25519"
     fi
@@ -146,10 +196,12 @@ write_conf() {  # file, warmup ("" = no provider)
     echo "NumTickets = 0"
   } > "$1"
 }
+# prov.cnf: the provider as a user gets it (README configuration, every provider setting at its
+# default); prov-warmup.cnf: the same with warmup = $SERVER_WARMUP (the fast25519-warmup control).
 write_conf "$WORK/base.cnf" ""
-write_conf "$WORK/prov-server.cnf" "$SERVER_WARMUP"
-write_conf "$WORK/prov-client.cnf" off
-write_conf "$WORK/prov-server-warmoff.cnf" off
+write_conf "$WORK/prov.cnf" "$PROV"
+write_conf "$WORK/prov-warmup.cnf" "$PROV" "$SERVER_WARMUP"
+[ "$OSSL35" = 1 ] && write_conf "$WORK/prov35.cnf" "$PROV35"
 
 OPENSSL_CONF="$WORK/base.cnf" openssl req -x509 -newkey ed25519 -nodes -days 2 -subj /CN=localhost \
   -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" \
@@ -161,13 +213,21 @@ RUN_CONFIGS=""
 SKIPPED=""
 for c in $CONFIGS; do
   case "$c" in
+    hybrid|fast25519-hybrid)
+      if ! OPENSSL_CONF="$WORK/base.cnf" "$OSSL35_BIN" list -kem-algorithms 2>/dev/null | grep -q X25519MLKEM768; then
+        say "SKIP $c: $OSSL35_BIN has no X25519MLKEM768"; SKIPPED+="$c "; continue
+      fi
+      if [ "$c" = fast25519-hybrid ] &&
+         ! OPENSSL_CONF="$WORK/prov35.cnf" "$OSSL35_BIN" list -providers 2>/dev/null | grep -q 'fast25519'; then
+        say "SKIP $c: OpenSSL 3.5 does not load $PROV35"; SKIPPED+="$c "; continue
+      fi ;;
     fast25519*)
       if [ ! -f "$PROV" ]; then
         say "SKIP $c: $PROV missing (the provider is not built; see issue 4)"
         SKIPPED+="$c "; continue
       fi
-      if ! OPENSSL_CONF="$WORK/prov-server.cnf" openssl list -providers 2>/dev/null | grep -q 'fast25519'; then
-        say "SKIP $c: OpenSSL does not load $PROV (OPENSSL_CONF=prov-server.cnf openssl list -providers)"
+      if ! OPENSSL_CONF="$WORK/prov.cnf" openssl list -providers 2>/dev/null | grep -q 'fast25519'; then
+        say "SKIP $c: OpenSSL does not load $PROV (OPENSSL_CONF=prov.cnf openssl list -providers)"
         SKIPPED+="$c "; continue
       fi ;;
   esac
@@ -175,16 +235,25 @@ for c in $CONFIGS; do
 done
 [ -n "$RUN_CONFIGS" ] || die "no configuration can run"
 
-# config -> server conf, client conf, group
+# config -> server conf, client conf, group, server openssl, client binary
 srv_conf() {
   case "$1" in
-    fast25519|fast25519-server) echo "$WORK/prov-server.cnf" ;;
-    fast25519-server-warmoff) echo "$WORK/prov-server-warmoff.cnf" ;;
+    fast25519|fast25519-server) echo "$WORK/prov.cnf" ;;
+    fast25519-warmup) echo "$WORK/prov-warmup.cnf" ;;
+    fast25519-hybrid) echo "$WORK/prov35.cnf" ;;
     *) echo "$WORK/base.cnf" ;;
   esac
 }
-cli_conf() { case "$1" in fast25519) echo "$WORK/prov-client.cnf" ;; *) echo "$WORK/base.cnf" ;; esac; }
-group_of() { case "$1" in p256) echo P-256 ;; *) echo X25519 ;; esac; }
+cli_conf() {
+  case "$1" in
+    fast25519|fast25519-warmup) echo "$WORK/prov.cnf" ;;
+    fast25519-hybrid) echo "$WORK/prov35.cnf" ;;
+    *) echo "$WORK/base.cnf" ;;
+  esac
+}
+group_of() { case "$1" in p256) echo P-256 ;; *hybrid) echo X25519MLKEM768 ;; *) echo X25519 ;; esac; }
+ossl_of() { case "$1" in *hybrid) echo "$OSSL35_BIN" ;; *) echo openssl ;; esac; }
+tb_of() { case "$1" in *hybrid) echo "$TB35" ;; *) echo "$TB" ;; esac; }
 
 # ---- 4. helpers: ports, server CPU time, server start/stop ----
 # Below the kernel's ephemeral range (32768-60999), where our own clients' ports would collide.
@@ -235,7 +304,7 @@ start_server() {  # kind(hs|dot) config args...
 }
 start_hs() {  # config naccept log
   env OPENSSL_CONF="$(srv_conf "$1")" FAST25519_STATS="$WORK/stats.$1.server" \
-    taskset -c "$SERVER_CPU" openssl s_server -accept "127.0.0.1:$SPORT" -cert "$WORK/cert.pem" \
+    taskset -c "$SERVER_CPU" "$(ossl_of "$1")" s_server -accept "127.0.0.1:$SPORT" -cert "$WORK/cert.pem" \
     -key "$WORK/key.pem" -tls1_3 -num_tickets 0 -quiet -naccept "$2" 0<>"$WORK/stdin" >>"$3" 2>&1 &
 }
 start_dot() {  # config log
@@ -279,7 +348,7 @@ stop_server() {  # pid [signal]: unbound exits cleanly on TERM; s_server exits b
 client() {  # config port args...: runs the benchmark client on the client CPU
   local c=$1 port=$2; shift 2
   env OPENSSL_CONF="$(cli_conf "$c")" FAST25519_STATS="$WORK/stats.$c.client" \
-    taskset -c "$CLIENT_CPU" "$TB" --port "$port" --groups "$(group_of "$c")" --sigalgs ed25519 \
+    taskset -c "$CLIENT_CPU" "$(tb_of "$c")" --port "$port" --groups "$(group_of "$c")" --sigalgs ed25519 \
     --warmup 0 "$@"
 }
 
@@ -321,7 +390,11 @@ chunk() {  # config test(hs|dot|peak) round samples per_sample
 
 # ---- 5. the interleaved rounds ----
 say "configs: $RUN_CONFIGS${SKIPPED:+(skipped: $SKIPPED)}; mode $MODE, $ROUNDS rounds; server CPU $SERVER_CPU, client CPU $CLIENT_CPU"
-say "handshakes: $HS_SAMPLES samples x $HS_PER; DoT: $DOT_SAMPLES x $DOT_PER; peak: $PEAK_CLIENTS clients, $PEAK_WINDOWS windows x $PEAK_WINDOW_MS ms"
+if [ "$DOT" = 1 ]; then
+  say "handshakes: $HS_SAMPLES samples x $HS_PER; DoT: $DOT_SAMPLES x $DOT_PER; peak: $PEAK_CLIENTS clients, $PEAK_WINDOWS windows x $PEAK_WINDOW_MS ms"
+else
+  say "handshakes: $HS_SAMPLES samples x $HS_PER; DoT: not run (--no-dot)"
+fi
 START_DATE=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 read -r -a CFG_ARR <<< "$RUN_CONFIGS"
@@ -332,23 +405,29 @@ for r in $(seq 1 "$ROUNDS"); do
   for i in $(seq 0 $((NC - 1))); do order+=("${CFG_ARR[$(( (i + r - 1) % NC ))]}"); done
   say "round $r/$ROUNDS: ${order[*]}"
   for c in "${order[@]}"; do chunk "$c" hs "$r" $(( HS_SAMPLES / ROUNDS )) "$HS_PER"; done
-  for c in "${order[@]}"; do chunk "$c" dot "$r" $(( DOT_SAMPLES / ROUNDS )) "$DOT_PER"; done
-  for c in "${order[@]}"; do chunk "$c" peak "$r" $(( PEAK_WINDOWS / ROUNDS )) 0; done
+  # DoT runs unbound, linked to the system OpenSSL: the hybrid (3.5) configs measure handshakes only.
+  [ "$DOT" = 1 ] || continue
+  for c in "${order[@]}"; do [[ $c == *hybrid ]] || chunk "$c" dot "$r" $(( DOT_SAMPLES / ROUNDS )) "$DOT_PER"; done
+  for c in "${order[@]}"; do [[ $c == *hybrid ]] || chunk "$c" peak "$r" $(( PEAK_WINDOWS / ROUNDS )) 0; done
 done
 LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
 
-# ---- 6. the zero-crypto ceiling: server-side crypto ticks from `fast25519 bench --json` ----
-BENCH_JSON=""
+# ---- 6. the zero-crypto ceiling: libssl's per-handshake EVP sequences, default provider vs fast25519 ----
+# fast25519-evp-seq times the X25519 + Ed25519 EVP calls libssl makes per handshake (server and client
+# side) in a libctx loaded from base.cnf and from prov.cnf (the configs the servers use), pinned to the
+# server CPU; docs/e2e.md gives the formula.
+EVP_JSON=""
 if [ "$CEILING" = 1 ]; then
-  if [ -x "$CLI" ]; then
-    say "fast25519 bench --json --seconds $BENCH_SECONDS (crypto ticks for the ceiling)"
-    if taskset -c "$SERVER_CPU" "$CLI" bench --json --seconds "$BENCH_SECONDS" > "$WORK/raw/bench.json" 2>"$WORK/bench.err"; then
-      BENCH_JSON="$WORK/raw/bench.json"
+  if [ -x "$EVPSEQ" ] && grep -q fast25519 <<< "$RUN_CONFIGS"; then
+    say "fast25519-evp-seq --runs $EVP_RUNS (libssl's EVP sequences per handshake, for the ceiling)"
+    if taskset -c "$SERVER_CPU" "$EVPSEQ" --runs "$EVP_RUNS" --json default="$WORK/base.cnf" \
+        fast25519="$WORK/prov.cnf" > "$WORK/raw/evp_seq.json" 2>"$WORK/evp_seq.err"; then
+      EVP_JSON="$WORK/raw/evp_seq.json"
     else
-      say "warning: fast25519 bench failed: $(tail -1 "$WORK/bench.err")"
+      say "warning: fast25519-evp-seq failed: $(tail -1 "$WORK/evp_seq.err")"
     fi
-  else
-    say "warning: $CLI missing: no ceiling"
+  elif [ ! -x "$EVPSEQ" ]; then
+    say "warning: $EVPSEQ missing: no ceiling"
   fi
 fi
 
@@ -360,16 +439,17 @@ for f in "$WORK"/stats.*; do [ -f "$f" ] && cp "$f" "$WORK/raw/"; done
   echo "cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -1) ($(nproc) CPUs; server on CPU $SERVER_CPU, client on CPU $CLIENT_CPU)"
   echo "kernel: $(uname -sr)"
   echo "openssl: $(openssl version)"
-  echo "unbound: $(unbound -V 2>/dev/null | sed -n 's/^Version //p')"
-  echo "provider: $( [ -f "$PROV" ] && echo "$PROV (server warmup = $SERVER_WARMUP, client warmup = off; fast25519-server-warmoff: server warmup = off; x25519-waker: x25519 + a process on the server CPU waking every $WAKER_US us)" || echo "not built")"
+  [ "$OSSL35" = 1 ] && echo "openssl35: $(OPENSSL_CONF="$WORK/base.cnf" "$OSSL35_BIN" version) ($OSSL35_PREFIX; hybrid configs: its s_server, $TB35, group X25519MLKEM768, provider $PROV35)"
+  echo "unbound: $( [ "$DOT" = 1 ] && unbound -V 2>/dev/null | sed -n 's/^Version //p' || echo "not run (--no-dot)")"
+  echo "provider: $( [ -f "$PROV" ] && echo "$PROV (fast25519, fast25519-server, fast25519-hybrid: the provider's defaults on every side; fast25519-warmup: server warmup = $SERVER_WARMUP; x25519-waker: x25519 + a process on the server CPU waking every $WAKER_US us)" || echo "not built")"
   echo "backend: $( [ -x "$CLI" ] && "$CLI" info 2>/dev/null | tr '\n' ' ' | cut -c1-200 || echo unknown)"
   echo "git: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$ROOT" diff --quiet HEAD 2>/dev/null || echo ' (uncommitted changes)')"
-  echo "sizes: $ROUNDS rounds; handshakes $HS_SAMPLES x $HS_PER; DoT $DOT_SAMPLES x $DOT_PER; peak $PEAK_CLIENTS clients $PEAK_WINDOWS x $PEAK_WINDOW_MS ms; warm-up $WARM connections per chunk"
+  echo "sizes: $ROUNDS rounds; handshakes $HS_SAMPLES x $HS_PER; $( [ "$DOT" = 1 ] && echo "DoT $DOT_SAMPLES x $DOT_PER; peak $PEAK_CLIENTS clients $PEAK_WINDOWS x $PEAK_WINDOW_MS ms" || echo "DoT not run (--no-dot)"); warm-up $WARM connections per chunk; ceiling: $EVP_RUNS EVP sequences per provider and side"
   echo "load average: before $LOAD_BEFORE, after $LOAD_AFTER"
   echo "skipped: ${SKIPPED:-none}"
 } > "$WORK/raw/meta.txt"
 REPORT_ARGS=(--raw "$RAW" --meta "$WORK/raw/meta.txt" --stats-dir "$WORK/raw" --clk-tck "$CLK_TCK" --md "$OUT/e2e.md")
-[ -n "$BENCH_JSON" ] && REPORT_ARGS+=(--bench "$BENCH_JSON")
+[ -n "$EVP_JSON" ] && REPORT_ARGS+=(--evp "$EVP_JSON")
 [ -n "$JSON_OUT" ] && REPORT_ARGS+=(--json "$JSON_OUT")
 if [ "$MODE" = full ]; then
   REPORT_ARGS+=(--json "$OUT/e2e.json" --plots "$OUT")

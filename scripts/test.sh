@@ -5,6 +5,8 @@
 #  2. ASan+UBSan build in build-asan/ and its CTest (without the slow, ct, valgrind and nosan labels)
 #  3. MemorySanitizer constant-time build in build-msan/ (clang, whole library with -fsanitize=memory):
 #     the ct_msan tests, secrets poisoned with __msan_poison, on every backend incl. ifma
+#  3b. OpenSSL 3.5 (scripts/openssl35.sh, cached outside the repo), build-ossl35/ against it and its
+#     `ctest -L provider` (F25519_TEST_OPENSSL35=0 skips it)
 #  4. Release build in build/ and `ctest --output-on-failure -LE slow` there: vectors, differential
 #     vs OpenSSL, bad input, CLI, valgrind constant-time, dudect, unit, ifma and provider tests.
 #     It runs last, so CTest's summary ends the output.
@@ -72,6 +74,27 @@ if [ "$run_sanitizers" != 0 ]; then
     else
       failed+=("MSan build")
     fi
+  fi
+fi
+
+# ---- OpenSSL 3.5: the provider built and tested a second time (scripts/openssl35.sh) ----
+# Self-contained block: OpenSSL 3.5 from Debian 13's source package, cached in
+# /var/cache/fast25519/openssl-3.5 (F25519_OPENSSL35_PREFIX); build-ossl35/ against it;
+# `ctest -L provider` there. F25519_TEST_OPENSSL35=0 skips it (developer shortcut).
+if [ "${F25519_TEST_OPENSSL35:-1}" != 0 ]; then
+  say "OpenSSL 3.5 (scripts/openssl35.sh; first run builds it, several minutes)"
+  if ossl35=$(bash scripts/install-deps.sh openssl35 && bash scripts/openssl35.sh); then
+    say "provider build against $ossl35 (build-ossl35)"
+    if configure_build build-ossl35 -DCMAKE_BUILD_TYPE=Release -DOPENSSL_ROOT_DIR="$ossl35"; then
+      if cmake --build build-ossl35 -j"$jobs" 2>&1 | tail -n 3; [ "${PIPESTATUS[0]}" -eq 0 ]; then
+        say "OpenSSL 3.5 provider ctest (build-ossl35, -L provider)"
+        ctest --test-dir build-ossl35 --output-on-failure -L provider || failed+=("OpenSSL 3.5 provider tests")
+      else
+        failed+=("OpenSSL 3.5 provider build")
+      fi
+    fi
+  else
+    failed+=("OpenSSL 3.5 (scripts/openssl35.sh)")
   fi
 fi
 

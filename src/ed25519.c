@@ -26,7 +26,8 @@ static void hash_init_dom(f25519_sha512_ctx *c, int variant, const uint8_t *ctx,
 {
     f25519_sha512_init(c);
     if (variant != F25519_ED25519) {
-        uint8_t hdr[2] = {(uint8_t)(variant == F25519_ED25519PH), (uint8_t)ctx_len};
+        uint8_t hdr[2] = {(uint8_t)(variant == F25519_ED25519PH || variant == F25519_ED25519PH_HASHED),
+                          (uint8_t)ctx_len};
         f25519_sha512_update(c, DOM2_PREFIX, 32);
         f25519_sha512_update(c, hdr, 2);
         f25519_sha512_update(c, ctx, ctx_len);
@@ -34,7 +35,8 @@ static void hash_init_dom(f25519_sha512_ctx *c, int variant, const uint8_t *ctx,
 }
 
 /* The message as it enters both hashes: SHA-512(M) for Ed25519ph (RFC 8032
- * 5.1, PH = SHA-512), M itself otherwise. ph is the caller's 64-byte buffer. */
+ * 5.1, PH = SHA-512), M itself otherwise (also for F25519_ED25519PH_HASHED,
+ * where M is already SHA-512 of the message). ph is the caller's 64-byte buffer. */
 static const uint8_t *hashed_message(int variant, const uint8_t *msg, size_t *len, uint8_t ph[64])
 {
     if (variant != F25519_ED25519PH) return msg;
@@ -61,7 +63,8 @@ static void challenge(uint8_t k[32], int variant, const uint8_t *ctx, size_t ctx
 /* Argument and ctx-length rules shared by sign and verify. */
 static int check_variant(int variant, const uint8_t *ctx, size_t ctx_len)
 {
-    if (variant != F25519_ED25519 && variant != F25519_ED25519CTX && variant != F25519_ED25519PH)
+    if (variant != F25519_ED25519 && variant != F25519_ED25519CTX && variant != F25519_ED25519PH
+        && variant != F25519_ED25519PH_HASHED)
         return F25519_ERR_ARG;
     if (!ctx && ctx_len > 0) return F25519_ERR_ARG;
     return F25519_OK;
@@ -71,7 +74,8 @@ static int check_ctx_len(int variant, size_t ctx_len)
 {
     if (variant == F25519_ED25519 && ctx_len != 0) return F25519_ERR_LENGTH;
     if (variant == F25519_ED25519CTX && (ctx_len < 1 || ctx_len > 255)) return F25519_ERR_LENGTH;
-    if (variant == F25519_ED25519PH && ctx_len > 255) return F25519_ERR_LENGTH;
+    if ((variant == F25519_ED25519PH || variant == F25519_ED25519PH_HASHED) && ctx_len > 255)
+        return F25519_ERR_LENGTH;
     return F25519_OK;
 }
 
@@ -140,6 +144,7 @@ int f25519_ed25519_sign_ex(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
     if (!seed || (!msg && msg_len > 0)) rc = F25519_ERR_ARG;
     if (rc == F25519_OK) rc = check_variant(variant, ctx, ctx_len);
     if (rc == F25519_OK) rc = check_ctx_len(variant, ctx_len);
+    if (rc == F25519_OK && variant == F25519_ED25519PH_HASHED && msg_len != 64) rc = F25519_ERR_LENGTH;
     const f25519_ops *ops = f25519_ops_get();
     if (rc == F25519_OK && !ops) rc = F25519_ERR_UNSUPPORTED;
     if (rc != F25519_OK) {
@@ -251,6 +256,7 @@ int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len, const uint8_t *
     if (sig_len != 64 || pub_len != 32) return F25519_ERR_LENGTH;
     rc = check_ctx_len(variant, ctx_len);
     if (rc != F25519_OK) return rc;
+    if (variant == F25519_ED25519PH_HASHED && msg_len != 64) return F25519_ERR_LENGTH;
     const f25519_ops *ops = f25519_ops_get();
     if (!ops) return F25519_ERR_UNSUPPORTED;
 

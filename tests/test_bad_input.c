@@ -163,6 +163,12 @@ static void ed25519_sign_bad(void)
                      rules[i].variant, rules[i].len, mode, rv, rules[i].want);
         }
     }
+    /* Ed25519ph over a caller's prehash: exactly 64 bytes, ctx <= 255 */
+    memset(out, 0xaa, 64);
+    EXPECT(f25519_ed25519_sign_ex(out, msg, 3, seed, pub, F25519_ED25519PH_HASHED, ctx, 3), F25519_ERR_LENGTH);
+    EXPECT_ZERO(out);
+    EXPECT(f25519_ed25519_verify_ex(sig, 64, msg, 3, pub, 32, F25519_VERIFY_OPENSSL, F25519_ED25519PH_HASHED,
+                                    ctx, 3), F25519_ERR_LENGTH);
     memset(out, 0xaa, 64);
     EXPECT(f25519_ed25519_sign_ex(out, msg, 3, seed, pub, F25519_ED25519CTX, NULL, 3), F25519_ERR_ARG);
     EXPECT_ZERO(out);

@@ -8,6 +8,9 @@
  *    across providers), check / public_check / pairwise, import of raw keys,
  *    rejection of a private key with a foreign public key, wrong lengths;
  *  - KEYEXCH: derive with a duplicated context, size query, short buffer;
+ *  - the X25519 calls of OpenSSL 3.5's hybrid group (import of PUB_KEY with
+ *    selection DOMAIN_PARAMETERS|PRIVATE_KEY, keygen with a template key,
+ *    copy_parameters + encoded public key, derive), export/import selections;
  *  - SIGNATURE: ALGORITHM_ID bytes, a digest name is refused, the context
  *    duplicates (EVP_MD_CTX_copy_ex), RFC 8032 test 1 signature.
  */
@@ -140,6 +143,127 @@ static void test_keymgmt(void)
     EVP_PKEY_free(peer);
 }
 
+/* The calls OpenSSL 3.5's hybrid X25519MLKEM768 makes on the X25519 half
+ * (mlx_kmgmt.c / mlx_kem.c), and the selection rules of provider-keymgmt(7). */
+static void test_hybrid_callers(OSSL_PROVIDER *prov)
+{
+    EVP_PKEY *srv = gen(g_def, "X25519"), *cli = gen(g_ctx, "X25519");
+    unsigned char pub[32], spub[32], priv[32];
+    size_t n = 32, m = 32;
+    CHECK(srv && cli && from_ours(cli) && EVP_PKEY_get_raw_public_key(srv, spub, &n)
+              && EVP_PKEY_get_raw_public_key(cli, pub, &m),
+          "keys");
+
+    /* load_slot: the peer's public key imported with DOMAIN_PARAMETERS | PRIVATE_KEY */
+    EVP_PKEY *peer = NULL;
+    OSSL_PARAM pp[] = {OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pub, 32),
+                       OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, (char *)"X25519", 0),
+                       OSSL_PARAM_construct_end()};
+    EVP_PKEY_CTX *pc = EVP_PKEY_CTX_new_from_name(g_ctx, "X25519", NULL);
+    CHECK(pc && EVP_PKEY_fromdata_init(pc) > 0
+              && EVP_PKEY_fromdata(pc, &peer, OSSL_KEYMGMT_SELECT_DOMAIN_PARAMETERS
+                                                  | OSSL_KEYMGMT_SELECT_PRIVATE_KEY, pp) > 0,
+          "PUB_KEY with selection DOMAIN_PARAMETERS|PRIVATE_KEY not imported");
+    EVP_PKEY_CTX_free(pc);
+    CHECK(peer && from_ours(peer) && EVP_PKEY_eq(peer, cli) == 1, "imported public key differs");
+    /* PUB_KEY alone with selection PUBLIC_KEY and KEYPAIR too */
+    int sels[] = {OSSL_KEYMGMT_SELECT_PUBLIC_KEY, OSSL_KEYMGMT_SELECT_KEYPAIR, OSSL_KEYMGMT_SELECT_ALL};
+    for (size_t i = 0; i < sizeof(sels) / sizeof(sels[0]); i++) {
+        EVP_PKEY *t = NULL;
+        pc = EVP_PKEY_CTX_new_from_name(g_ctx, "X25519", NULL);
+        CHECK(pc && EVP_PKEY_fromdata_init(pc) > 0 && EVP_PKEY_fromdata(pc, &t, sels[i], pp) > 0
+                  && EVP_PKEY_eq(t, cli) == 1,
+              "PUB_KEY import with selection %d", sels[i]);
+        EVP_PKEY_CTX_free(pc);
+        EVP_PKEY_free(t);
+    }
+    /* a private key is ignored without the PRIVATE_KEY bit */
+    size_t pl = 32;
+    CHECK(EVP_PKEY_get_raw_private_key(cli, priv, &pl), "raw private key");
+    OSSL_PARAM pv[] = {OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, priv, 32),
+                       OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pub, 32),
+                       OSSL_PARAM_construct_end()};
+    EVP_PKEY *pubonly = NULL;
+    pc = EVP_PKEY_CTX_new_from_name(g_ctx, "X25519", NULL);
+    CHECK(pc && EVP_PKEY_fromdata_init(pc) > 0
+              && EVP_PKEY_fromdata(pc, &pubonly, EVP_PKEY_PUBLIC_KEY, pv) > 0,
+          "public-key import of a full key pair");
+    EVP_PKEY_CTX_free(pc);
+    pl = 32;
+    CHECK(pubonly && EVP_PKEY_get_raw_private_key(pubonly, priv, &pl) == 0, "private key imported without its bit");
+    ERR_clear_error();
+    EVP_PKEY_free(pubonly);
+
+    /* export: PRIVATE_KEY alone still carries PUB_KEY (as OpenSSL's own export) */
+    OSSL_PARAM *out = NULL;
+    CHECK(EVP_PKEY_todata(cli, EVP_PKEY_PRIVATE_KEY, &out) > 0
+              && OSSL_PARAM_locate(out, OSSL_PKEY_PARAM_PUB_KEY) != NULL
+              && OSSL_PARAM_locate(out, OSSL_PKEY_PARAM_PRIV_KEY) != NULL,
+          "export with PRIVATE_KEY");
+    for (OSSL_PARAM *q = out; q != NULL && q->key != NULL; q++)
+        if (strcmp(q->key, OSSL_PKEY_PARAM_PRIV_KEY) == 0) OPENSSL_cleanse(q->data, q->data_size);
+    OSSL_PARAM_free(out);
+    out = NULL;
+    CHECK(EVP_PKEY_todata(cli, EVP_PKEY_PUBLIC_KEY, &out) > 0
+              && OSSL_PARAM_locate(out, OSSL_PKEY_PARAM_PUB_KEY) != NULL
+              && OSSL_PARAM_locate(out, OSSL_PKEY_PARAM_PRIV_KEY) == NULL,
+          "export with PUBLIC_KEY leaks the private key or lacks the public key");
+    OSSL_PARAM_free(out);
+
+    /* encapsulate: keygen with the peer key as template, encoded public key, derive */
+    uint64_t kg0 = counter(prov, "x25519_keygen"), dv0 = counter(prov, "x25519_derive");
+    EVP_PKEY *eph = NULL;
+    pc = EVP_PKEY_CTX_new_from_pkey(g_ctx, peer, NULL);
+    CHECK(pc && EVP_PKEY_keygen_init(pc) > 0 && EVP_PKEY_keygen(pc, &eph) > 0 && from_ours(eph),
+          "keygen with a template key");
+    EVP_PKEY_CTX_free(pc);
+    unsigned char enc[32], s1[32], s2[32];
+    size_t el = 0, l1 = 32, l2 = 32;
+    CHECK(eph && EVP_PKEY_get_octet_string_param(eph, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, enc, 32, &el)
+              && el == 32,
+          "ENCODED_PUBLIC_KEY");
+    pc = EVP_PKEY_CTX_new_from_pkey(g_ctx, eph, NULL);
+    CHECK(pc && EVP_PKEY_derive_init(pc) > 0 && EVP_PKEY_derive_set_peer(pc, peer) > 0
+              && EVP_PKEY_derive(pc, s1, &l1) > 0,
+          "encapsulation-side derive");
+    EVP_PKEY_CTX_free(pc);
+    CHECK(counter(prov, "x25519_keygen") == kg0 + 1 && counter(prov, "x25519_derive") == dv0 + 1,
+          "counters did not move");
+
+    /* decapsulate: copy_parameters into an empty key (dup with parameters
+     * only), set the encoded public key, derive with our private key */
+    EVP_PKEY *ct = EVP_PKEY_new();
+    CHECK(ct && EVP_PKEY_copy_parameters(ct, cli) > 0 && from_ours(ct)
+              && EVP_PKEY_set1_encoded_public_key(ct, enc, 32) > 0,
+          "copy_parameters + set1_encoded_public_key");
+    pc = EVP_PKEY_CTX_new_from_pkey(g_ctx, cli, NULL);
+    CHECK(pc && EVP_PKEY_derive_init(pc) > 0 && EVP_PKEY_derive_set_peer(pc, ct) > 0
+              && EVP_PKEY_derive(pc, s2, &l2) > 0 && memcmp(s1, s2, 32) == 0,
+          "decapsulation-side secret differs");
+    EVP_PKEY_CTX_free(pc);
+    EVP_PKEY_free(ct);
+
+    /* dup: private selection brings the public key; public selection no private key */
+    EVP_PKEY *d = EVP_PKEY_dup(cli);
+    CHECK(d && EVP_PKEY_eq(d, cli) == 1 && from_ours(d), "EVP_PKEY_dup");
+    EVP_PKEY_free(d);
+    /* Ed25519 ignores an encoded public key (as the default provider) */
+    EVP_PKEY *ek = gen(g_ctx, "ED25519");
+    unsigned char epub[32], epub2[32];
+    size_t e1 = 32, e2 = 32;
+    CHECK(ek && EVP_PKEY_get_raw_public_key(ek, epub, &e1), "Ed25519 keygen");
+    EVP_PKEY_set1_encoded_public_key(ek, spub, 32);
+    ERR_clear_error();
+    CHECK(EVP_PKEY_get_raw_public_key(ek, epub2, &e2) && memcmp(epub, epub2, 32) == 0,
+          "Ed25519 key changed by an encoded public key");
+    EVP_PKEY_free(ek);
+    OPENSSL_cleanse(priv, sizeof(priv));
+    EVP_PKEY_free(eph);
+    EVP_PKEY_free(peer);
+    EVP_PKEY_free(srv);
+    EVP_PKEY_free(cli);
+}
+
 static void test_signature(void)
 {
     /* RFC 8032 7.1 TEST 1 (empty message) */
@@ -207,6 +331,7 @@ int main(void)
     g_ctx = provtest_ctx(NULL, &prov);
     g_def = OSSL_LIB_CTX_new();
     test_keymgmt();
+    test_hybrid_callers(prov);
     test_signature();
     OSSL_PROVIDER_unload(prov);
     OSSL_LIB_CTX_free(g_ctx);

@@ -4,6 +4,8 @@
 Input (--raw): one line per measured chunk, tab-separated:
     config  test(hs|dot|peak)  round  server_cpu_ns  server_cpu_ticks  client_json
 client_json is fast25519-tls-bench --json output (per-sample connections/s, connection counts).
+--evp: fast25519-evp-seq --json output (libssl's per-handshake EVP sequences, default provider and
+fast25519), the input of the zero-crypto ceiling (docs/e2e.md gives the formula).
 """
 import argparse
 import glob
@@ -14,9 +16,14 @@ import statistics
 import subprocess
 import sys
 
-JSON_CONFIGS = ["p256", "x25519", "fast25519", "fast25519-server"]   # the --json contract
-CONFIGS = JSON_CONFIGS + ["fast25519-server-warmoff", "x25519-waker"]   # + optional controls
-SERVER_CRYPTO_OPS = ["x25519_keygen", "x25519_derive", "ed25519_sign"]   # one server-side TLS 1.3 handshake
+BASE_CONFIGS = ["p256", "x25519", "fast25519", "fast25519-server"]   # always in the JSON (null: not run)
+HYBRID_CONFIGS = ["hybrid", "fast25519-hybrid"]   # OpenSSL 3.5, X25519MLKEM768 (--openssl35); also always
+JSON_CONFIGS = BASE_CONFIGS + HYBRID_CONFIGS       # the --json contract
+CONTROLS = ["fast25519-warmup", "x25519-waker"]   # Markdown only
+CONFIGS = BASE_CONFIGS + CONTROLS + HYBRID_CONFIGS
+# Provider configs whose server runs the system OpenSSL with fast25519: the ceiling applies to them.
+CEILING_CONFIGS = ["fast25519", "fast25519-server", "fast25519-warmup"]
+CLIENT_PROVIDER_CONFIGS = ["fast25519", "fast25519-warmup"]   # the provider on the client side too
 TARGETS = {"handshakes_per_s": 0.30, "fraction_of_way": 0.80, "dot_peak_qps": 0.15}
 
 
@@ -83,31 +90,22 @@ def metrics(runs, clk_tck):
     return out
 
 
-def load_bench(path):
-    """Server-side crypto per handshake from `fast25519 bench --json` (ticks and microseconds)."""
+def load_evp(path):
+    """fast25519-evp-seq --json: CPU us per handshake of each side's EVP sequence, per provider."""
     with open(path) as f:
-        b = json.load(f)
-    ghz = b["tsc_ghz"]
-    ticks = {}
-    for row in b["results"]:
-        key = (row["op"], row["impl"], row.get("path", "-"))
-        ticks[key] = row["ticks_median"]
-    res = {"tsc_ghz": ghz}
-    try:
-        t = sum(min(v for (op, impl, _), v in ticks.items() if op == o and impl == "openssl")
-                for o in SERVER_CRYPTO_OPS)
-        res["openssl_crypto_ticks_per_handshake"] = t
-        res["openssl_crypto_us_per_handshake"] = t / ghz / 1e3
-    except ValueError:
+        e = json.load(f)
+    c = e.get("configs", {})
+    if "default" not in c or "fast25519" not in c:
         return None
-    paths = sorted({p for (_, impl, p) in ticks if impl == "fast25519"})
-    res["fast25519_crypto_us_per_handshake"] = {}
-    for p in paths:
-        try:
-            t = sum(ticks[(o, "fast25519", p)] for o in SERVER_CRYPTO_OPS)
-            res["fast25519_crypto_us_per_handshake"][p] = t / ghz / 1e3
-        except KeyError:
-            pass
+    if c["fast25519"].get("x25519_provider") != "fast25519" or c["default"].get("x25519_provider") != "default":
+        print("e2e: WARNING: fast25519-evp-seq: X25519 was not served by the expected providers "
+              f"({c['default'].get('x25519_provider')}, {c['fast25519'].get('x25519_provider')})", file=sys.stderr)
+    res = {"openssl": e.get("openssl"), "runs": e.get("runs")}
+    for prov in ("default", "fast25519"):
+        for side in ("server", "client"):
+            d = c[prov][side]
+            res[f"{prov}_{side}_us"] = d["cpu_ns_per_handshake"] / 1e3
+            res[f"{prov}_{side}_steps_us"] = {k: round(v / 1e3, 3) for k, v in d["steps_wall_ns_median"].items()}
     return res
 
 
@@ -155,37 +153,71 @@ def fmt_pct(v):
     return "n/a" if v is None else f"{v:+.1f}%"
 
 
-def ceiling(m, bench):
-    if bench is None or "x25519" not in m or "server_cpu_us_per_handshake" not in m["x25519"]:
+def ceiling(m, evp):
+    """The zero-crypto ceiling from libssl's measured EVP sequences (docs/e2e.md):
+    S_d, S_f = CPU of the server-side EVP sequence of one handshake with the default provider / fast25519;
+    X = x25519's server CPU per handshake (default provider);
+    ceiling = X - S_d (the handshake if those EVP calls cost nothing);
+    fraction of the way of a config with server CPU C = (X - C) / S_d;
+    predicted (what fast25519's measured sequence allows) = (S_d - S_f) / S_d."""
+    if evp is None or "x25519" not in m or "server_cpu_us_per_handshake" not in m["x25519"]:
         return None
     x = m["x25519"]["server_cpu_us_per_handshake"]
-    crypto = bench["openssl_crypto_us_per_handshake"]
-    cpu = x - crypto
+    sd, sf = evp["default_server_us"], evp["fast25519_server_us"]
+    cpu = x - sd
     c = {
-        "source": "fast25519 bench --json: openssl x25519_keygen + x25519_derive + ed25519_sign (ticks_median)",
-        "tsc_ghz": bench["tsc_ghz"],
-        "openssl_crypto_us_per_handshake": round(crypto, 3),
+        "source": "fast25519-evp-seq: libssl's server-side EVP sequence per TLS 1.3 handshake "
+                  "(X25519 peer share, keygen, derive; Ed25519 sign), process CPU per sequence, "
+                  "default provider vs fast25519 (prov.cnf), pinned to the server CPU",
+        "openssl": evp["openssl"],
+        "evp_runs": evp["runs"],
+        "default_evp_server_us_per_handshake": round(sd, 3),
+        "fast25519_evp_server_us_per_handshake": round(sf, 3),
+        "default_evp_client_us_per_handshake": round(evp["default_client_us"], 3),
+        "fast25519_evp_client_us_per_handshake": round(evp["fast25519_client_us"], 3),
+        "evp_steps_wall_us_median": {p: {"server": evp[f"{p}_server_steps_us"], "client": evp[f"{p}_client_steps_us"]}
+                                     for p in ("default", "fast25519")},
         "x25519_server_cpu_us_per_handshake": round(x, 3),
         "ceiling_server_cpu_us_per_handshake": round(cpu, 3),
         "ceiling_handshakes_per_s": round(1e6 / cpu, 1) if cpu > 0 else None,
-        "fast25519_crypto_us_per_handshake": {k: round(v, 3) for k, v in
-                                              bench["fast25519_crypto_us_per_handshake"].items()},
+        "predicted_server_cpu_us_per_handshake": round(x - sd + sf, 3),
+        "predicted_fraction_of_way": round((sd - sf) / sd, 4),
         "fraction_of_way": {},
     }
-    for cfg in ("fast25519", "fast25519-server", "fast25519-server-warmoff"):
+    for cfg in CEILING_CONFIGS:
         if cfg in m and "server_cpu_us_per_handshake" in m[cfg]:
-            c["fraction_of_way"][cfg] = round((x - m[cfg]["server_cpu_us_per_handshake"]) / crypto, 4)
+            c["fraction_of_way"][cfg] = round((x - m[cfg]["server_cpu_us_per_handshake"]) / sd, 4)
+    # The client side, for the configs with the provider in the client too (client CPU: getrusage).
+    xc = m["x25519"].get("client_cpu_us_per_handshake")
+    cd, cf = evp["default_client_us"], evp["fast25519_client_us"]
+    if xc is not None:
+        c["x25519_client_cpu_us_per_handshake"] = round(xc, 3)
+        c["client_ceiling_cpu_us_per_handshake"] = round(xc - cd, 3)
+        c["client_predicted_fraction_of_way"] = round((cd - cf) / cd, 4)
+        c["client_fraction_of_way"] = {}
+        for cfg in CLIENT_PROVIDER_CONFIGS:
+            if cfg in m and m[cfg].get("client_cpu_us_per_handshake") is not None:
+                c["client_fraction_of_way"][cfg] = round((xc - m[cfg]["client_cpu_us_per_handshake"]) / cd, 4)
     # The same computation on unbound's CPU per DoT query under the peak load: the server never
     # idles between connections there, so the figure depends less on the client's speed.
     xu = m["x25519"].get("unbound_cpu_us_per_query_peak")
     if xu is not None:
         c["x25519_unbound_cpu_us_per_query_peak"] = round(xu, 3)
         c["fraction_of_way_unbound_peak"] = {}
-        for cfg in ("fast25519", "fast25519-server", "fast25519-server-warmoff"):
+        for cfg in CEILING_CONFIGS:
             if cfg in m and m[cfg].get("unbound_cpu_us_per_query_peak") is not None:
                 c["fraction_of_way_unbound_peak"][cfg] = round(
-                    (xu - m[cfg]["unbound_cpu_us_per_query_peak"]) / crypto, 4)
+                    (xu - m[cfg]["unbound_cpu_us_per_query_peak"]) / sd, 4)
     return c
+
+
+def ratios(m, cfg, ref):
+    """Percent change of cfg against ref (same run): handshakes/s and server CPU per handshake."""
+    if cfg not in m or ref not in m:
+        return None
+    a, b = m[cfg], m[ref]
+    r = {k: pct(a.get(k), b.get(k)) for k in ("handshakes_per_s", "server_cpu_us_per_handshake")}
+    return {k: (round(v, 2) if v is not None else None) for k, v in r.items()}
 
 
 def json_doc(m, ceil):
@@ -194,6 +226,10 @@ def json_doc(m, ceil):
     for cfg in JSON_CONFIGS:
         doc["configs"][cfg] = {k: (round(m[cfg][k], 3) if cfg in m and m[cfg].get(k) is not None else None)
                                for k in keys}
+    # The hybrid configs (handshakes only: their DoT fields stay null) carry their ratios, in percent:
+    # fast25519-hybrid vs hybrid (the provider's effect on 3.5), both vs x25519 (run on the system OpenSSL).
+    for cfg, refs in (("hybrid", ("x25519",)), ("fast25519-hybrid", ("hybrid", "x25519"))):
+        doc["configs"][cfg]["ratios_pct"] = {f"vs_{ref}": ratios(m, cfg, ref) for ref in refs}
     return doc
 
 
@@ -212,7 +248,7 @@ def markdown(m, ceil, stats, meta):
     L.append("|---|---|---|---|---|---|---|---|")
     for cfg in CONFIGS:
         if cfg not in m:
-            if cfg in JSON_CONFIGS:
+            if cfg in BASE_CONFIGS:
                 L.append(f"| {cfg} | not run | | | | | | |")
             continue
         d = m[cfg]
@@ -231,8 +267,12 @@ def markdown(m, ceil, stats, meta):
              "`stat:` is the same from `/proc/PID/stat` utime+stime (10 ms ticks). Client CPU: the benchmark "
              "client's own user+system time (getrusage). CPU use at peak: CPU seconds per wall second of the "
              "peak windows (1.0 = one CPU saturated); below ~90% for unbound the peak is not server-bound.")
+    if any(c in m for c in HYBRID_CONFIGS):
+        L.append("`hybrid`, `fast25519-hybrid`: OpenSSL 3.5 (s_server and a tls-bench built against it), group "
+                 "X25519MLKEM768, handshakes only (unbound runs on the system OpenSSL); compare them with each "
+                 "other, and with `x25519` only as different OpenSSL versions and groups.")
     L.append("")
-    for ref in ("x25519", "p256", "x25519-waker"):
+    for ref in ("x25519", "p256", "x25519-waker", "hybrid"):
         if ref not in m:
             continue
         L.append(f"## Ratios vs `{ref}` (same run)")
@@ -240,7 +280,7 @@ def markdown(m, ceil, stats, meta):
         L.append("| config | handshakes/s | server CPU/handshake | DoT seq q/s | DoT peak q/s |")
         L.append("|---|---|---|---|---|")
         for cfg in CONFIGS:
-            if cfg not in m or cfg == ref:
+            if cfg not in m or cfg == ref or (ref == "hybrid" and cfg not in HYBRID_CONFIGS):
                 continue
             a, b = m[cfg], m[ref]
             L.append(f"| {cfg} | {fmt_pct(pct(a.get('handshakes_per_s'), b.get('handshakes_per_s')))} | "
@@ -248,27 +288,37 @@ def markdown(m, ceil, stats, meta):
                      f"{fmt_pct(pct(a.get('dot_seq_qps'), b.get('dot_seq_qps')))} | "
                      f"{fmt_pct(pct(a.get('dot_peak_qps'), b.get('dot_peak_qps')))} |")
         L.append("")
-    L.append("## Zero-crypto ceiling")
+    L.append("## Zero-crypto ceiling (libssl's EVP sequences, measured)")
     L.append("")
     if ceil is None:
-        L.append("Not computed (no `fast25519 bench --json` result or no `x25519` run).")
+        L.append("Not computed (no `fast25519-evp-seq` result or no `x25519` run).")
     else:
-        fp = ", ".join(f"{k} {v:.1f} us" for k, v in ceil["fast25519_crypto_us_per_handshake"].items())
-        L.append(f"- OpenSSL server-side crypto per handshake (X25519 keygen + derive + Ed25519 sign, "
-                 f"`fast25519 bench`, TSC {ceil['tsc_ghz']} GHz): {ceil['openssl_crypto_us_per_handshake']:.1f} us"
-                 f" (fast25519 library, same ops: {fp or 'n/a'})")
-        L.append(f"- `x25519` server CPU per handshake: {ceil['x25519_server_cpu_us_per_handshake']:.1f} us; "
-                 f"minus that crypto = ceiling {ceil['ceiling_server_cpu_us_per_handshake']:.1f} us "
-                 f"= {fmt(ceil['ceiling_handshakes_per_s'])} handshakes/s per server CPU if crypto cost nothing")
+        sd, sf = ceil["default_evp_server_us_per_handshake"], ceil["fast25519_evp_server_us_per_handshake"]
+        L.append(f"- server-side EVP sequence of one handshake (X25519 peer share + keygen + derive, Ed25519 "
+                 f"sign; `fast25519-evp-seq`, OpenSSL {ceil['openssl']}, {ceil['evp_runs']} runs, process CPU): "
+                 f"default provider S_d = {sd:.1f} us, fast25519 S_f = {sf:.1f} us")
+        for p in ("default", "fast25519"):
+            st = ceil["evp_steps_wall_us_median"][p]["server"]
+            L.append(f"  - {p} steps (wall medians): " + ", ".join(f"{k} {v:.1f} us" for k, v in st.items()))
+        L.append(f"- `x25519` server CPU per handshake X = {ceil['x25519_server_cpu_us_per_handshake']:.1f} us; "
+                 f"ceiling X - S_d = {ceil['ceiling_server_cpu_us_per_handshake']:.1f} us "
+                 f"= {fmt(ceil['ceiling_handshakes_per_s'])} handshakes/s per server CPU if those EVP calls cost nothing")
+        L.append(f"- predicted for the fast25519 provider: X - S_d + S_f = "
+                 f"{ceil['predicted_server_cpu_us_per_handshake']:.1f} us, "
+                 f"(S_d - S_f) / S_d = {100 * ceil['predicted_fraction_of_way']:.1f}% of the way")
         for cfg, f in ceil["fraction_of_way"].items():
-            L.append(f"- `{cfg}` goes {100 * f:.1f}% of the way from `x25519` to the ceiling")
+            L.append(f"- `{cfg}` goes {100 * f:.1f}% of the way from `x25519` to the ceiling "
+                     f"((X - its server CPU) / S_d)")
         for cfg, f in ceil.get("fraction_of_way_unbound_peak", {}).items():
             L.append(f"- the same on unbound's CPU per DoT query at peak load (x25519 "
                      f"{ceil['x25519_unbound_cpu_us_per_query_peak']:.1f} us): `{cfg}` {100 * f:.1f}% of the way")
-        for p, v in ceil["fast25519_crypto_us_per_handshake"].items():
-            L.append(f"- bound: a provider with zero overhead on the `{p}` path would go "
-                     f"{100 * (1 - v / ceil['openssl_crypto_us_per_handshake']):.1f}% of the way "
-                     f"(OpenSSL {ceil['openssl_crypto_us_per_handshake']:.1f} us -> {v:.1f} us of crypto)")
+        if "client_fraction_of_way" in ceil:
+            L.append(f"- client side (tls-bench CPU, client EVP sequence: default "
+                     f"{ceil['default_evp_client_us_per_handshake']:.1f} us, fast25519 "
+                     f"{ceil['fast25519_evp_client_us_per_handshake']:.1f} us; predicted "
+                     f"{100 * ceil['client_predicted_fraction_of_way']:.1f}%): " +
+                     (", ".join(f"`{k}` {100 * v:.1f}% of the way" for k, v in ceil["client_fraction_of_way"].items())
+                      or "no provider config on the client"))
     L.append("")
     L.append("## Issue 5 targets (provider on both sides, `fast25519`, vs `x25519`)")
     L.append("")
@@ -303,7 +353,7 @@ def markdown(m, ceil, stats, meta):
 
 def warn_counters(stats):
     for cfg, sides in (("fast25519", ("server", "client")), ("fast25519-server", ("server",)),
-                       ("fast25519-server-warmoff", ("server",))):
+                       ("fast25519-warmup", ("server", "client")), ("fast25519-hybrid", ("server", "client"))):
         for side in sides:
             t = stats.get((cfg, side))
             if t is None:
@@ -362,7 +412,7 @@ def main():
     ap.add_argument("--raw", required=True)
     ap.add_argument("--meta")
     ap.add_argument("--stats-dir")
-    ap.add_argument("--bench")
+    ap.add_argument("--evp")
     ap.add_argument("--clk-tck", type=int, default=100)
     ap.add_argument("--md", required=True)
     ap.add_argument("--json", action="append", default=[])
@@ -370,8 +420,8 @@ def main():
     a = ap.parse_args()
     runs = load_runs(a.raw)
     m = metrics(runs, a.clk_tck)
-    bench = load_bench(a.bench) if a.bench else None
-    ceil = ceiling(m, bench)
+    evp = load_evp(a.evp) if a.evp else None
+    ceil = ceiling(m, evp)
     stats = load_stats(a.stats_dir) if a.stats_dir else {}
     warn_counters(stats)
     meta = open(a.meta).read().splitlines() if a.meta else []
