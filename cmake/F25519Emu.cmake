@@ -63,6 +63,13 @@ set(F25519_EMU_BACKENDS "" CACHE INTERNAL "")
 if(NOT F25519_BUILD_TESTS)
   return()
 endif()
+if(F25519_SANITIZE)
+  # Sanitizer builds (scripts/test.sh stages 2-3) leave the emulated backends to the Release
+  # stage: SIMDe's inlined lane loops under ASan/UBSan instrumentation take several minutes per
+  # test program to compile on 2 cores. The Release stage runs every *_emu suite.
+  message(STATUS "F25519_SANITIZE=${F25519_SANITIZE}: emulated backends not built here (Release build runs them)")
+  return()
+endif()
 find_path(F25519_SIMDE_INCLUDE_DIR simde/x86/avx512.h)
 if(NOT F25519_SIMDE_INCLUDE_DIR)
   message(WARNING "SIMDe (libsimde-dev) not found: the emulated backends cannot be built; the test "
