@@ -231,7 +231,7 @@ static enum verdict measure(size_t which, double seconds, pass_info *p)
         collect(which, seconds, &s);
         p->seconds += seconds;
     }
-    p->r = dd_max_t(&s, pct, N_CROPS);
+    p->r = dd_max_t(&s, pct, N_CROPS, MIN_SAMPLES / 2);
     p->n[0] = s.c[0].n;
     p->n[1] = s.c[1].n;
     enum verdict v = too_few(&s) ? V_FEW

@@ -51,7 +51,7 @@ static int cmp_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-dd_result dd_max_t(const dd_set *s, const double *pct, int npct)
+dd_result dd_max_t(const dd_set *s, const double *pct, int npct, size_t min_n)
 {
     dd_result r = {0, 1.0, {0, 0}, 0};
     size_t total = s->c[0].n + s->c[1].n;
@@ -69,6 +69,10 @@ dd_result dd_max_t(const dd_set *s, const double *pct, int npct)
         size_t idx = (size_t)(pct[c] * (double)total), n[2];
         if (idx > total - 1) idx = total - 1;
         double t = dd_welch_t(s, pct[c] >= 1.0 ? UINT64_MAX : all[idx], n);
+        /* a crop that leaves a class with fewer than min_n samples is not
+         * eligible: a large leak pushes one class out of the low crops, and
+         * such a crop's t must not stand in for the uncropped one */
+        if (c > 0 && (n[0] < min_n || n[1] < min_n)) continue;
         if (c == 0 || fabs(t) > fabs(r.t)) {
             r.t = t;
             r.crop = pct[c];

@@ -50,8 +50,10 @@ typedef struct {
 
 /* Largest |t| over the crops pct[0..npct): the samples <= the pct-quantile
  * (element floor(pct * total), capped at the last) of the pooled sorted
- * samples; pct >= 1 means no crop. */
-dd_result dd_max_t(const dd_set *s, const double *pct, int npct);
+ * samples; pct >= 1 means no crop. pct[0] always counts; a later crop only
+ * when each class keeps >= min_n samples in it (a big leak empties a class
+ * from the low crops). */
+dd_result dd_max_t(const dd_set *s, const double *pct, int npct, size_t min_n);
 
 /* Robust spread of v[0..n) (n >= 1; v is not modified): IQR / 1.349, the
  * standard deviation for Gaussian data but blind to the heavy upper tail of

@@ -309,7 +309,7 @@ static double welch_t(const uint64_t *t, const int *cls, int n)
     static const double crop90[1] = { 0.9 };
     dd_set s = { 0 };
     for (int i = 0; i < n; i++) dd_push(&s, cls[i], t[i]);
-    double r = dd_max_t(&s, crop90, 1).t;
+    double r = dd_max_t(&s, crop90, 1, 2).t;
     dd_free(&s);
     return r;
 }
