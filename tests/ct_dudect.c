@@ -16,6 +16,8 @@
  * operations by weight; the extensions of a loaded host add at most
  * MAX_EXTENSIONS times the operation's budget, a confirmation repeats it). ISA-independent: it runs on every backend
  * (FAST25519_IMPL), including ifma where valgrind cannot.
+ * ct_dudect --selfcheck-leak-big [SECONDS] plants half a call instead: a leak that
+ * large empties the fixed class from the low crops, and must still be reported.
  * ct_dudect --selfcheck-leak [SECONDS] times a deliberately leaky toy through
  * the same path and must report it (test ct_dudect_selfcheck_leak, WILL_FAIL);
  * its leak is sized at run time to a few times this host's timing noise.
@@ -171,7 +173,7 @@ static void collect(size_t which, double seconds, dd_set *s)
 #define CAL_BATCHES 4
 #define SPIN_CAL 65536
 #define SPIN_REPS 7
-static void calibrate_toy(void)
+static void calibrate_toy(int big)
 {
     static uint64_t v[CAL_BATCHES * BATCH];
     uint64_t med, r[SPIN_REPS], spin_ticks, scan[2];
@@ -181,7 +183,7 @@ static void calibrate_toy(void)
         memcpy(v + b * BATCH, t, sizeof t);
     }
     double sigma = dd_robust_sigma(v, CAL_BATCHES * BATCH, &med);
-    double planted = TOY_SIGMAS * (sigma > 1 ? sigma : 1);
+    double planted = big ? 0.5 * (double)med : TOY_SIGMAS * (sigma > 1 ? sigma : 1);
     for (int k = 0; k < SPIN_REPS; k++) {
         uint64_t t0 = dd_ticks();
         spin(SPIN_CAL);
@@ -274,11 +276,12 @@ static enum verdict run_op(size_t which, double seconds)
 
 int main(int argc, char **argv)
 {
-    int selfcheck = argc > 1 && strcmp(argv[1], "--selfcheck-leak") == 0;
+    int big = argc > 1 && strcmp(argv[1], "--selfcheck-leak-big") == 0;
+    int selfcheck = big || (argc > 1 && strcmp(argv[1], "--selfcheck-leak") == 0);
     const char *secs = argc > 1 + selfcheck ? argv[1 + selfcheck] : NULL;
     double total = secs ? atof(secs) : selfcheck ? 3.0 : 24.0;
     if (total <= 0) {
-        fprintf(stderr, "usage: %s [--selfcheck-leak] [SECONDS]\n", argv[0]);
+        fprintf(stderr, "usage: %s [--selfcheck-leak|--selfcheck-leak-big] [SECONDS]\n", argv[0]);
         return 2;
     }
     tu_backend_setup("dudect");
@@ -291,7 +294,7 @@ int main(int argc, char **argv)
     tu_rand_bytes(msg, sizeof msg);
     if (selfcheck) { /* the toy must be reported through the same path (expected: exit 1, "leak confirmed") */
         printf("dudect self-check: deliberately leaky toy, %.2f s, must fail\n", total);
-        calibrate_toy();
+        calibrate_toy(big);
         tu_checks++;
         run_op(TOY, total);
         return tu_finish("dudect self-check");
