@@ -1,8 +1,9 @@
 /*
- * The backend interface. A backend (portable, avx2, ifma) fills one
+ * The backend interface. A backend (portable, mulx, ifma) fills one
  * f25519_ops table; x25519.c and ed25519.c (hashing, scalar arithmetic,
  * encodings, verification rules) are shared and call only these entries.
- * Adding a backend = adding files + one line in dispatch.c.
+ * Adding a backend = adding files (DEVELOPERS.md: one per layer) + one line
+ * in dispatch.c's table.
  *
  * Contracts (all scalars little-endian 32 bytes):
  *  x25519:      out = X25519(k, u); k already clamped by the caller; the
@@ -30,6 +31,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "point/ge51.h"
+#include "arch/mulx_asm.h"  /* F25519_HAVE_MULX */
+#include "common/random.h" /* for x25519.c / ed25519.c */
+#include "common/wipe.h"
 
 typedef struct f25519_ops {
     const char *name;
@@ -45,29 +49,22 @@ typedef struct f25519_ops {
                               int lenient0, int lenient1);
 } f25519_ops;
 
-/* The backends. ifma/avx2 exist only when CMake compiled them in
- * (F25519_HAVE_IFMA / F25519_HAVE_AVX2 defined to 1); dispatch.c checks.
+/* The backends. mulx exists when F25519_HAVE_MULX (arch/mulx_asm.h: x86-64,
+ * optimized, no MSan, no F25519_NO_ASM), ifma when CMake compiled it in
+ * (F25519_HAVE_IFMA defined to 1); dispatch.c checks.
  * F25519_EMU is 1 only in the TEST-ONLY emulated library, where the vector
- * tables hold the SIMDe-emulated code (backends "ifma-emu", "avx2-emu"). */
+ * table holds the SIMDe-emulated code (backend "ifma-emu"). */
 #ifndef F25519_EMU
 #define F25519_EMU 0
 #endif
 extern const f25519_ops f25519_ops_portable;
+#if F25519_HAVE_MULX
+extern const f25519_ops f25519_ops_mulx;
+#endif
 #if F25519_HAVE_IFMA
 extern const f25519_ops f25519_ops_ifma;
-#endif
-#if F25519_HAVE_AVX2
-extern const f25519_ops f25519_ops_avx2;
 #endif
 
 /* Current backend, or NULL when FAST25519_IMPL forced one that is missing. */
 const f25519_ops *f25519_ops_get(void);
-
-/* Utilities (util.c). */
-void f25519_wipe(void *p, size_t n);          /* not optimized away */
-int  f25519_randombytes(void *buf, size_t n); /* 0 or F25519_ERR_RANDOM */
-/* Body of the random keygens: 32 secret bytes from the OS, then public_of().
- * On any error both outputs are zeroed (the secret wiped). */
-int  f25519_keygen_random(uint8_t secret[32], uint8_t pub[32],
-                          int (*public_of)(uint8_t pub[32], const uint8_t secret[32]));
 #endif

@@ -16,8 +16,8 @@
  * the operand shadows (no carry propagation), so a mask derived from a secret
  * by arithmetic (eq_mask: (x - 1) >> 31, or 0 - bit) counts as initialized and
  * whatever it selects is no longer tracked. MSan therefore sees secret
- * branches up to such masks; valgrind (portable/avx2) and the dudect test
- * (every backend) cover the rest.
+ * branches up to such masks; valgrind (portable here, mulx in
+ * tests/unit/test_ct_mulx.c) and the dudect test (every backend) cover the rest.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,7 +65,7 @@ __attribute__((noinline)) static void leaky_via_library(const uint8_t *secret)
 /* Does the secret mark reach an output? If not, the tool lost track inside
  * (e.g. MSan and arithmetic masks) and was blind to any leak after that point.
  * Required where the tool is the designated check: valgrind on every backend
- * it runs, MSan on ifma; informational otherwise (MSan on portable/avx2). */
+ * it runs, MSan on ifma; informational otherwise (MSan on portable/mulx). */
 static int taint_required;
 static void taint(const char *what, const void *p, size_t n)
 {

@@ -11,7 +11,7 @@
 #define F25519_VECTORS_DEFAULT "../shared/testvectors"
 #endif
 
-const char *const tu_backends[] = {"portable", "avx2", "ifma",
+const char *const tu_backends[] = {"portable", "mulx", "ifma",
 #if F25519_EMU
                                    "ifma-emu",
 #endif

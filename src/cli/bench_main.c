@@ -22,7 +22,8 @@
 #define MIN_SAMPLES 21
 #define MAX_CANDIDATES 5
 
-static const char *const all_paths[] = {"portable", "avx2", "ifma"};
+static const char *const all_paths[] = {"portable", "mulx", "ifma"};
+#define N_PATHS (int)(sizeof all_paths / sizeof all_paths[0])
 static const char *const impl_names[] = {"fast25519", "openssl", "libsodium"};
 
 typedef struct {
@@ -181,13 +182,13 @@ int cmd_bench(int argc, char **argv)
     if (rc) return rc;
 
     /* Backends: all this CPU and build support, or only the one FAST25519_IMPL forces. */
-    const char *paths[3];
+    const char *paths[N_PATHS];
     int npaths = 0;
     const char *env = getenv("FAST25519_IMPL");
     if (env && *env && strcmp(env, "auto") != 0) {
         paths[npaths++] = f25519_impl();
     } else {
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < N_PATHS; i++)
             if (f25519_impl_available(all_paths[i])) paths[npaths++] = all_paths[i];
     }
 

@@ -2,17 +2,11 @@
  * Portable field arithmetic mod p = 2^255 - 19 in radix 2^51 (paper eq. 1-3).
  * The hot bodies live in fe51_inline.h; this file exports them and adds the
  * slow-path functions (inversion, square root, encodings). All constant time.
- * On x86-64 CPUs with BMI2 + ADX the two long exponentiation chains run in
- * the radix-2^64 MULX field (scalarmult/field_mulx.c), same results.
+ * Pure C: the radix-2^64 field of the mulx backend is field/fe64_mulx.*.
  */
 #include "field/fe51.h"
 #include "field/fe51_inline.h"
-#include "scalarmult/scalarmult_portable.h" /* F25519_HAVE_MULX_LADDER, *_mulx */
-
-#if F25519_HAVE_MULX_LADDER
-/* 1 when the x86-64 MULX/ADX field may be used for the long chains. */
-#define chains_use_mulx f25519_portable_use_mulx
-#endif
+#include "field/pow_chain.h"
 
 const fe51 fe51_d = {{0x34dca135978a3, 0x1a8283b156ebd, 0x5e7a26001c029, 0x739c663a03cbb,
                       0x52036cee2b6ff}};
@@ -75,60 +69,24 @@ void fe51_mul_small(fe51 *h, const fe51 *f, uint32_t c)
 void fe51_cmov(fe51 *f, const fe51 *g, uint64_t b) { fe51i_cmov(f, g, b); }
 void fe51_cswap(fe51 *f, fe51 *g, uint64_t b) { fe51i_cswap(f, g, b); }
 
-/* z^(2^250 - 1) and z^11: the shared prefix of the inversion and sqrt chains. */
-static void pow_2_250_1(fe51 *out250, fe51 *z11, const fe51 *z)
-{
-    fe51 t0, t1, t2, z9;
-    fe51i_sqr(&t0, z);             /* 2 */
-    fe51_sqr_n(&t1, &t0, 2);       /* 8 */
-    fe51i_mul(&z9, &t1, z);        /* 9 */
-    fe51i_mul(z11, &z9, &t0);      /* 11 */
-    fe51i_sqr(&t0, z11);           /* 22 */
-    fe51i_mul(&t0, &t0, &z9);      /* 31 = 2^5 - 1 */
-    fe51_sqr_n(&t1, &t0, 5);
-    fe51i_mul(&t0, &t1, &t0);      /* 2^10 - 1 */
-    fe51_sqr_n(&t1, &t0, 10);
-    fe51i_mul(&t1, &t1, &t0);      /* 2^20 - 1 */
-    fe51_sqr_n(&t2, &t1, 20);
-    fe51i_mul(&t1, &t2, &t1);      /* 2^40 - 1 */
-    fe51_sqr_n(&t1, &t1, 10);
-    fe51i_mul(&t0, &t1, &t0);      /* 2^50 - 1 */
-    fe51_sqr_n(&t1, &t0, 50);
-    fe51i_mul(&t1, &t1, &t0);      /* 2^100 - 1 */
-    fe51_sqr_n(&t2, &t1, 100);
-    fe51i_mul(&t1, &t2, &t1);      /* 2^200 - 1 */
-    fe51_sqr_n(&t1, &t1, 50);
-    fe51i_mul(out250, &t1, &t0);   /* 2^250 - 1 */
-}
+#define FE51_MUL_(h, f, g) fe51i_mul(h, f, g)
+#define FE51_SQR_(h, f) fe51i_sqr(h, f)
+#define FE51_SQRN_(h, f, n) fe51_sqr_n(h, f, n)
 
-/* z^(p-2) = z^(2^255 - 21): (2^250 - 1) * 2^5 + 11. */
+/* z^(p-2) (field/pow_chain.h); 0 -> 0. */
 void fe51_invert(fe51 *out, const fe51 *z)
 {
-#if F25519_HAVE_MULX_LADDER
-    if (chains_use_mulx()) {
-        f25519_fe51_invert_mulx(out, z);
-        return;
-    }
-#endif
-    fe51 t, z11;
-    pow_2_250_1(&t, &z11, z);
-    fe51_sqr_n(&t, &t, 5);
-    fe51i_mul(out, &t, &z11);
+    fe51 t, z11, t0, t1, t2, z9;
+    F25519_POW_2_250_1(FE51_MUL_, FE51_SQR_, FE51_SQRN_, &t, &z11, z, &t0, &t1, &t2, &z9);
+    F25519_INVERT_TAIL(FE51_MUL_, FE51_SQRN_, out, &t, &z11);
 }
 
-/* z^((p-5)/8) = z^(2^252 - 3): (2^250 - 1) * 4 + 1. */
+/* z^((p-5)/8) (field/pow_chain.h). */
 void fe51_pow22523(fe51 *out, const fe51 *z)
 {
-#if F25519_HAVE_MULX_LADDER
-    if (chains_use_mulx()) {
-        f25519_fe51_pow22523_mulx(out, z);
-        return;
-    }
-#endif
-    fe51 t, z11;
-    pow_2_250_1(&t, &z11, z);
-    fe51_sqr_n(&t, &t, 2);
-    fe51i_mul(out, &t, z);
+    fe51 t, z11, t0, t1, t2, z9;
+    F25519_POW_2_250_1(FE51_MUL_, FE51_SQR_, FE51_SQRN_, &t, &z11, z, &t0, &t1, &t2, &z9);
+    F25519_POW22523_TAIL(FE51_MUL_, FE51_SQRN_, out, &t, z);
 }
 
 static uint64_t load64_le(const uint8_t *s)
@@ -211,7 +169,7 @@ int fe51_isnegative(const fe51 *f)
 /* sqrt(u/v) as in RFC 8032 5.1.3: x = u v^3 (u v^7)^((p-5)/8); if v x^2 = u
  * it is a root, if v x^2 = -u then x sqrt(-1) is; otherwise none exists.
  * Both candidates are computed and selected with cmov (constant time). */
-int fe51_sqrt_ratio(fe51 *r, const fe51 *u, const fe51 *v)
+int fe51_sqrt_ratio_with(fe51 *r, const fe51 *u, const fe51 *v, fe51_pow_fn pow22523)
 {
     fe51 v3, v7, x, vx2, chk, xi, uu;
     fe51i_carry(&uu, u); /* any input limbs: reduce so that sub below is safe */
@@ -221,7 +179,7 @@ int fe51_sqrt_ratio(fe51 *r, const fe51 *u, const fe51 *v)
     fe51i_sqr(&v7, &v3);
     fe51i_mul(&v7, &v7, v);        /* v^7 */
     fe51i_mul(&x, u, &v7);         /* u v^7 */
-    fe51_pow22523(&x, &x);
+    pow22523(&x, &x);
     fe51i_mul(&x, &x, &v3);
     fe51i_mul(&x, &x, u);          /* u v^3 (u v^7)^((p-5)/8) */
     fe51i_sqr(&vx2, &x);
@@ -234,4 +192,9 @@ int fe51_sqrt_ratio(fe51 *r, const fe51 *u, const fe51 *v)
     fe51i_cmov(&x, &xi, (uint64_t)ok_minus);
     *r = x;
     return ok_plus | ok_minus;
+}
+
+int fe51_sqrt_ratio(fe51 *r, const fe51 *u, const fe51 *v)
+{
+    return fe51_sqrt_ratio_with(r, u, v, fe51_pow22523);
 }

@@ -37,6 +37,10 @@ int  fe51_isnegative(const fe51 *f);                    /* low bit of canonical 
 /* (1 on success) r = sqrt(u/v) if it exists; else returns 0 (r undefined).
  * Variable time is NOT allowed: used on secret-free but also on public data. */
 int  fe51_sqrt_ratio(fe51 *r, const fe51 *u, const fe51 *v);
+/* The same with the z^((p-5)/8) chain of a backend's field (the mulx
+ * backend passes f25519_fe51_pow22523_mulx; same results). */
+typedef void (*fe51_pow_fn)(fe51 *out, const fe51 *z);
+int  fe51_sqrt_ratio_with(fe51 *r, const fe51 *u, const fe51 *v, fe51_pow_fn pow22523);
 
 extern const fe51 fe51_d;      /* -121665/121666 */
 extern const fe51 fe51_d2;     /* 2d */

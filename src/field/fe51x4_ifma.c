@@ -10,7 +10,7 @@
 #pragma GCC optimize("schedule-insns", "sched-pressure")
 #endif
 #include "field/fe51x4_ifma.h"
-#include "impl.h" /* f25519_wipe */
+#include "common/wipe.h"
 
 
 /* N parallel chains (N = 1 or 2), every operation applied to each. */

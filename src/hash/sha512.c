@@ -9,8 +9,8 @@
  * alone) and picked per call from the dispatcher's CPUID features. */
 #include <string.h>
 #include "hash/sha512.h"
-#include "impl.h"
-#include "fast25519.h"
+#include "common/cpu.h"
+#include "common/wipe.h"
 
 static const uint64_t K[80] = {
     0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full, 0xe9b5dba58189dbbcull,
@@ -227,8 +227,7 @@ COMPRESS_VEC_BODY
 __attribute__((noinline)) static void burn_stack(void)
 {
     uint8_t buf[BURN_BYTES];
-    memset(buf, 0, sizeof buf);
-    __asm__ __volatile__("" : : "r"(buf) : "memory");
+    f25519_wipe(buf, sizeof buf);
 }
 
 static inline void compress(uint64_t st[8], const uint8_t *p, size_t nblocks)

@@ -29,6 +29,9 @@ void ge51_identity(ge51_p3 *h);
  * decoding of OpenSSL 3.0 and ZIP-215): y >= p is reduced mod p and x = 0
  * with the sign bit set decodes to x = 0 (-0 = 0). Variable time (public). */
 int  ge51_frombytes_vartime(ge51_p3 *h, const uint8_t s[32], int allow_noncanonical);
+/* The same with the square root's z^((p-5)/8) chain given (ge51_decode.c). */
+int  ge51_frombytes_vartime_with(ge51_p3 *h, const uint8_t s[32], int allow_noncanonical,
+                                 fe51_pow_fn pow22523);
 void ge51_tobytes(uint8_t s[32], const ge51_p3 *h);
 void ge51_add(ge51_p3 *r, const ge51_p3 *p, const ge51_p3 *q);
 void ge51_dbl(ge51_p3 *r, const ge51_p3 *p);

@@ -7,7 +7,7 @@
  */
 #include <string.h>
 #include "scalar/sc25519.h"
-#include "impl.h"
+#include "common/wipe.h"
 
 typedef unsigned __int128 u128;
 

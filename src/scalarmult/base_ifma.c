@@ -11,15 +11,7 @@
 #include "scalarmult/inv_ifma.h"
 #include "point/ge51x8_ifma.h"
 #include "point/ge51_2x4_ifma.h"
-#include "impl.h"
-
-/* Wipe secrets with vector-wide stores; the asm barrier keeps the stores
- * (f25519_wipe's byte loop is too slow for the kilobytes of digits here). */
-static void wipe(void *p, size_t n)
-{
-    memset(p, 0, n);
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-}
+#include "common/wipe.h"
 
 /* a = sum e[i] 16^i, e[i] in [-8, 8) for i < 63, e[63] in [0, 8] when
  * a < 2^255 (a >> 252 <= 7, plus a carry). Branch-free. */
@@ -116,9 +108,9 @@ F25519_IFMA_TARGET static void base_8x1(ge8_p3 *r, const uint8_t a[8][32])
         ge8_madd(r, r, &t);
     }
 #undef DIG8
-    wipe(e, sizeof e);
-    wipe(dig, sizeof dig);
-    wipe(&t, sizeof t);
+    f25519_wipe(e, sizeof e);
+    f25519_wipe(dig, sizeof dig);
+    f25519_wipe(&t, sizeof t);
 }
 
 /* [1, 1, 2d, 2 | 1, 1, 2d, 2] by limb (2d: f25519_ifma_d2's canonical limbs) */
@@ -180,9 +172,9 @@ F25519_IFMA_TARGET static void lane_sum(ge51_p3 *out, const ge8_p3 *r)
         out->T.v[i] = row[i][2];
         out->Z.v[i] = row[i][3];
     }
-    wipe(row, sizeof row);
-    wipe(v, sizeof v);
-    wipe(&q, sizeof q);
+    f25519_wipe(row, sizeof row);
+    f25519_wipe(v, sizeof v);
+    f25519_wipe(&q, sizeof q);
 }
 
 /* paper eq. 8 with all 64 tables: lane l adds T_{8l+s}(e_{8l+s}), s = 0..7
@@ -204,10 +196,10 @@ F25519_IFMA_TARGET static void base_1x8(ge51_p3 *out, const uint8_t a[32])
             ge8_madd(&r, &r, &t);
     }
     lane_sum(out, &r);
-    wipe(e, sizeof e);
-    wipe(dg, sizeof dg);
-    wipe(&t, sizeof t);
-    wipe(&r, sizeof r);
+    f25519_wipe(e, sizeof e);
+    f25519_wipe(dg, sizeof dg);
+    f25519_wipe(&t, sizeof t);
+    f25519_wipe(&r, sizeof r);
 }
 
 F25519_IFMA_TARGET void f25519_ifma_base_8x1(ge51_p3 out[8], const uint8_t a[8][32])
@@ -215,7 +207,7 @@ F25519_IFMA_TARGET void f25519_ifma_base_8x1(ge51_p3 out[8], const uint8_t a[8][
     ge8_p3 r;
     base_8x1(&r, a);
     ge8_unpack(out, &r);
-    wipe(&r, sizeof r);
+    f25519_wipe(&r, sizeof r);
 }
 
 F25519_IFMA_TARGET void f25519_ifma_base_1x8(ge51_p3 *out, const uint8_t a[32])
@@ -231,8 +223,8 @@ static void encode_ed(uint8_t s[32], const ge51_p3 *p, const fe51 *zinv)
     fe51_mul(&y, &p->Y, zinv);
     fe51_tobytes(s, &y);
     s[31] ^= (uint8_t)(fe51_isnegative(&x) << 7);
-    wipe(&x, sizeof x);
-    wipe(&y, sizeof y);
+    f25519_wipe(&x, sizeof x);
+    f25519_wipe(&y, sizeof y);
 }
 
 /* u = (Z + Y) / (Z - Y) given num = Z + Y and inv = 1/(Z - Y) */
@@ -241,7 +233,7 @@ static void encode_x(uint8_t s[32], const fe51 *num, const fe51 *inv)
     fe51 u;
     fe51_mul(&u, num, inv);
     fe51_tobytes(s, &u);
-    wipe(&u, sizeof u);
+    f25519_wipe(&u, sizeof u);
 }
 
 void f25519_ifma_ed25519_base(uint8_t out[32], const uint8_t a[32])
@@ -251,8 +243,8 @@ void f25519_ifma_ed25519_base(uint8_t out[32], const uint8_t a[32])
     f25519_ifma_base_1x8(&p, a);
     f25519_ifma_fe_invert(&zi, &p.Z);
     encode_ed(out, &p, &zi);
-    wipe(&p, sizeof p);
-    wipe(&zi, sizeof zi);
+    f25519_wipe(&p, sizeof p);
+    f25519_wipe(&zi, sizeof zi);
 }
 
 void f25519_ifma_ed25519_base_x8(uint8_t out[8][32], const uint8_t a[8][32])
@@ -263,9 +255,9 @@ void f25519_ifma_ed25519_base_x8(uint8_t out[8][32], const uint8_t a[8][32])
     for (int i = 0; i < 8; i++) z[i] = p[i].Z; /* never 0 for an Edwards point */
     f25519_ifma_fe_batch_invert(zi, z, 8);
     for (int i = 0; i < 8; i++) encode_ed(out[i], &p[i], &zi[i]);
-    wipe(p, sizeof p);
-    wipe(z, sizeof z);
-    wipe(zi, sizeof zi);
+    f25519_wipe(p, sizeof p);
+    f25519_wipe(z, sizeof z);
+    f25519_wipe(zi, sizeof zi);
 }
 
 /* Montgomery u of an Edwards point: u = (1 + y) / (1 - y) = (Z + Y)/(Z - Y).
@@ -286,10 +278,10 @@ void f25519_ifma_x25519_base(uint8_t out[32], const uint8_t k[32])
     x_num_den(&num, &den, &p);
     f25519_ifma_fe_invert(&inv, &den); /* 0 -> 0 */
     encode_x(out, &num, &inv);
-    wipe(&p, sizeof p);
-    wipe(&num, sizeof num);
-    wipe(&den, sizeof den);
-    wipe(&inv, sizeof inv);
+    f25519_wipe(&p, sizeof p);
+    f25519_wipe(&num, sizeof num);
+    f25519_wipe(&den, sizeof den);
+    f25519_wipe(&inv, sizeof inv);
 }
 
 void f25519_ifma_x25519_base_x8(uint8_t out[8][32], const uint8_t k[8][32])
@@ -300,8 +292,8 @@ void f25519_ifma_x25519_base_x8(uint8_t out[8][32], const uint8_t k[8][32])
     for (int i = 0; i < 8; i++) x_num_den(&num[i], &den[i], &p[i]);
     f25519_ifma_fe_batch_invert(inv, den, 8); /* a zero lane gives 0 alone */
     for (int i = 0; i < 8; i++) encode_x(out[i], &num[i], &inv[i]);
-    wipe(p, sizeof p);
-    wipe(num, sizeof num);
-    wipe(den, sizeof den);
-    wipe(inv, sizeof inv);
+    f25519_wipe(p, sizeof p);
+    f25519_wipe(num, sizeof num);
+    f25519_wipe(den, sizeof den);
+    f25519_wipe(inv, sizeof inv);
 }

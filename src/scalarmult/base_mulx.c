@@ -4,11 +4,12 @@
  * fe51 result is repacked into 4 words), with the point arithmetic of
  * mulx_ge64.h. Outputs the Ed25519 encoding or the X25519 u-coordinate.
  */
-#include "scalarmult/scalarmult_portable.h"
+#include "scalarmult/scalarmult_mulx.h"
 
-#if F25519_HAVE_MULX_LADDER
-#include "scalarmult/mulx_ge64.h"
-#include "impl.h"
+#if F25519_HAVE_MULX
+#include "point/ge64_mulx.h"
+#include "scalarmult/scalarmult_portable.h" /* recoding, table lookup */
+#include "common/wipe.h"
 
 static void base_mulx(ge64_p3 *h, const uint8_t a[32])
 {

@@ -8,7 +8,7 @@
 #include "scalarmult/scalarmult_portable.h"
 #include "scalarmult/base_table.h"
 #include "field/fe51_inline.h"
-#include "impl.h"
+#include "common/wipe.h"
 
 static inline void precomp_cmov(ge51_precomp *t, const ge51_precomp *u, uint64_t b)
 {

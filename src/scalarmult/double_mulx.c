@@ -3,10 +3,11 @@
  * BMI2 + ADX): the w-NAF method of double_portable.c (w = 5 for A, w = 8
  * with the precomputed odd multiples of B) on mulx_ge64.h point arithmetic.
  */
-#include "scalarmult/scalarmult_portable.h"
+#include "scalarmult/scalarmult_mulx.h"
 
-#if F25519_HAVE_MULX_LADDER
-#include "scalarmult/mulx_ge64.h"
+#if F25519_HAVE_MULX
+#include "point/ge64_mulx.h"
+#include "scalarmult/scalarmult_portable.h" /* recoding, table lookup */
 #include "scalarmult/base_table.h"
 
 void f25519_double_scalarmult_mulx(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A51,

@@ -19,18 +19,12 @@
  */
 #include "scalarmult/inv_ifma.h"
 #include <string.h>
-#include "impl.h"
+#include "common/wipe.h"
 
 #define M62 ((uint64_t)0x3fffffffffffffffULL)
 #define M51 ((uint64_t)0x7ffffffffffffULL)
 typedef unsigned __int128 u128;
 
-/* wipe with plain stores kept alive by a compiler barrier */
-static void wipe(void *p, size_t n)
-{
-    memset(p, 0, n);
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-}
 typedef __int128 i128;
 
 /* value = v[0] + 2^62 v[1] + ... + 2^248 v[4]; v[0..3] in [0, 2^62), v[4] signed */
@@ -182,15 +176,15 @@ void f25519_ifma_fe_invert(fe51 *out, const fe51 *z)
     fe51_cmov(&c, &inv_2_620, neg ^ 1);
     fe51_mul(out, &d, &c);
 
-    wipe(b, sizeof b);
-    wipe(w, sizeof w);
-    wipe(&f, sizeof f);
-    wipe(&g, sizeof g);
-    wipe(&d, sizeof d);
-    wipe(&e, sizeof e);
-    wipe(&t0, sizeof t0);
-    wipe(&t1, sizeof t1);
-    wipe(tm, sizeof tm);
+    f25519_wipe(b, sizeof b);
+    f25519_wipe(w, sizeof w);
+    f25519_wipe(&f, sizeof f);
+    f25519_wipe(&g, sizeof g);
+    f25519_wipe(&d, sizeof d);
+    f25519_wipe(&e, sizeof e);
+    f25519_wipe(&t0, sizeof t0);
+    f25519_wipe(&t1, sizeof t1);
+    f25519_wipe(tm, sizeof tm);
 }
 
 void f25519_ifma_fe_batch_invert(fe51 *out, const fe51 *z, size_t n)
@@ -214,9 +208,9 @@ void f25519_ifma_fe_batch_invert(fe51 *out, const fe51 *z, size_t n)
     out[0] = acc;
     fe51_0(&t);
     for (size_t i = 0; i < n; i++) fe51_cmov(&out[i], &t, isz[i]);
-    wipe(zz, sizeof zz);
-    wipe(pre, sizeof pre);
-    wipe(&acc, sizeof acc);
+    f25519_wipe(zz, sizeof zz);
+    f25519_wipe(pre, sizeof pre);
+    f25519_wipe(&acc, sizeof acc);
 }
 
 /* ---- Two point decodings sharing one exponentiation (verification) ----

@@ -20,8 +20,7 @@
 #pragma GCC optimize("schedule-insns", "sched-pressure")
 #endif
 #include <string.h>
-#include "fast25519.h"
-#include "impl.h"
+#include "common/wipe.h"
 #include "field/fe51.h"
 #include "field/fe51x8_ifma.h"
 #include "field/fe51x8_ladder_ifma.h"

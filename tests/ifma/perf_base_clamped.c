@@ -10,6 +10,7 @@
 #include "impl.h"
 #include "scalar/sc25519.h"
 #include "scalarmult/scalarmult_portable.h"
+#include "scalarmult/scalarmult_mulx.h"
 
 static void clamp(uint8_t k[32])
 {
@@ -45,8 +46,8 @@ int main(void)
             f25519_ge51_scalarmult_base(&h, k[l]);
             ge51_to_montgomery_u(c, &h);
             T_CHECK(!memcmp(c, ref[l], 32), "portable C comb, iter %d lane %d", it, l);
-#if F25519_HAVE_MULX_LADDER
-            if (f25519_portable_use_mulx()) {
+#if F25519_HAVE_MULX
+            if (f25519_impl_available("mulx")) {
                 f25519_x25519_base_mulx(c, k[l]);
                 T_CHECK(!memcmp(c, ref[l], 32), "MULX comb, iter %d lane %d", it, l);
             }
@@ -71,8 +72,8 @@ int main(void)
         }
     }
     printf("perf_base_clamped: %d clamped keys, all paths%s\n", n,
-#if F25519_HAVE_MULX_LADDER
-           f25519_portable_use_mulx() ? " (MULX included)" : " (no MULX on this CPU)"
+#if F25519_HAVE_MULX
+           f25519_impl_available("mulx") ? " (MULX included)" : " (no MULX on this CPU)"
 #else
            " (MULX not built)"
 #endif

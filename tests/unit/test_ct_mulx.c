@@ -1,13 +1,16 @@
-/* Constant-time check of the MULX code paths under valgrind memcheck: the
+/* Constant-time check of the mulx backend under valgrind memcheck: the
  * secret scalars are marked undefined, so any branch or memory index that
  * depends on them is reported (the test is run with --error-exitcode).
- * Valgrind hides ADX from CPUID, so the public API would take the C path
- * there; this test calls the MULX functions directly (valgrind executes
- * MULX/ADCX/ADOX). Without valgrind it just runs them. */
+ * Valgrind hides ADX from CPUID, so the public API cannot select mulx there
+ * (tests/ct_valgrind.c covers portable); this test calls every secret-taking
+ * entry of the mulx ops table directly (valgrind executes MULX/ADCX/ADOX).
+ * Without valgrind it just runs them. */
 #include "unit_common.h"
 #include "fast25519.h"
 #include "scalarmult/scalarmult_portable.h"
-#if F25519_HAVE_MULX_LADDER && defined(F25519_HAVE_MEMCHECK_H)
+#include "scalarmult/scalarmult_mulx.h"
+#include "impl.h"
+#if F25519_HAVE_MULX && defined(F25519_HAVE_MEMCHECK_H)
 #include <valgrind/memcheck.h>
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED(p, n)
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED(p, n)
@@ -31,7 +34,7 @@ static int tainted(const uint8_t *p, size_t n)
 
 int main(void)
 {
-#if !F25519_HAVE_MULX_LADDER
+#if !F25519_HAVE_MULX
     printf("SKIP: test_ct_mulx: MULX path not built\n");
     return 77;
 #else
@@ -66,6 +69,34 @@ int main(void)
         f25519_x25519_base_mulx(o, a);
         CHECK_TAINTED(o, 32, "f25519_x25519_base_mulx");
         PUBLIC(o, 32);
+        /* the ops table as the dispatcher hands it out, batch entries too */
+        const f25519_ops *m = &f25519_ops_mulx;
+        uint8_t k8[8][32], u8[8][32], o8[8][32];
+        for (int l = 0; l < 8; l++) {
+            memcpy(k8[l], k, 32);
+            k8[l][0] ^= (uint8_t)(8 * l); /* stays clamped */
+            memcpy(u8[l], u, 32);
+            u8[l][1] ^= (uint8_t)l;
+        }
+        SECRET(k8, sizeof k8);
+        m->x25519(o, k, u);
+        CHECK_TAINTED(o, 32, "mulx ops x25519");
+        PUBLIC(o, 32);
+        m->x25519_base(o, k);
+        CHECK_TAINTED(o, 32, "mulx ops x25519_base");
+        PUBLIC(o, 32);
+        m->ed25519_base(o, k);
+        CHECK_TAINTED(o, 32, "mulx ops ed25519_base");
+        PUBLIC(o, 32);
+        m->x25519_x8(o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8);
+        CHECK_TAINTED(o8[7], 32, "mulx ops x25519_x8");
+        PUBLIC(o8, sizeof o8);
+        m->x25519_base_x8(o8, (const uint8_t(*)[32])k8);
+        CHECK_TAINTED(o8[7], 32, "mulx ops x25519_base_x8");
+        PUBLIC(o8, sizeof o8);
+        m->ed25519_base_x8(o8, (const uint8_t(*)[32])k8);
+        CHECK_TAINTED(o8[7], 32, "mulx ops ed25519_base_x8");
+        PUBLIC(o8, sizeof o8);
     }
     return unit_done("test_ct_mulx");
 #endif

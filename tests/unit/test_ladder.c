@@ -6,6 +6,7 @@
 #include "fast25519.h"
 #include "impl.h"
 #include "scalarmult/scalarmult_portable.h"
+#include "scalarmult/scalarmult_mulx.h"
 
 static int ossl_x25519(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
@@ -34,14 +35,14 @@ int main(void)
 {
     if (f25519_select_impl("portable") != 0) return 1; /* this suite tests the portable core */
     int have_mulx = 0;
-#if F25519_HAVE_MULX_LADDER
+#if F25519_HAVE_MULX
     uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
     have_mulx = (f25519_cpu_features() & need) == need;
 #endif
     printf("mulx ladder %s\n", have_mulx ? "tested" : "not available (skipped)");
     for (int it = 0; it < 3000; it++) {
         uint8_t k[32], u[32], a[32], o[32];
-#if F25519_HAVE_MULX_LADDER
+#if F25519_HAVE_MULX
         uint8_t b[32];
 #endif
         rnd_bytes(k, 32);
@@ -53,7 +54,7 @@ int main(void)
         if (mode == 4) { memset(u, 0xff, 32); }
         clamp(k);
         f25519_x25519_ladder_portable(a, k, u);
-#if F25519_HAVE_MULX_LADDER
+#if F25519_HAVE_MULX
         if (have_mulx) {
             f25519_x25519_ladder_mulx(b, k, u);
             CHECK(memcmp(a, b, 32) == 0, "mulx vs C it=%d", it);

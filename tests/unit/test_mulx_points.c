@@ -7,10 +7,11 @@
 #include "impl.h"
 #include "scalar/sc25519.h"
 #include "scalarmult/scalarmult_portable.h"
+#include "scalarmult/scalarmult_mulx.h"
 
 int main(void)
 {
-#if !F25519_HAVE_MULX_LADDER
+#if !F25519_HAVE_MULX
     printf("SKIP: test_mulx_points: MULX path not built\n");
     return 77;
 #else

@@ -1,14 +1,12 @@
 /*
- * x86-64 fast path of the portable backend: the X25519 Montgomery ladder in
- * radix 2^64 (mulx_fe64.h). Used only when CPUID reports BMI2 and ADX
- * (impl_portable.c checks); the pure C radix-2^51 ladder (x25519_ladder.c)
- * remains the path everywhere else. Constant time in k.
+ * The mulx backend's X25519 Montgomery ladder in radix 2^64
+ * (field/fe64_mulx.h); the step as in ladder_portable.c. Constant time in k.
  */
-#include "scalarmult/scalarmult_portable.h"
+#include "scalarmult/scalarmult_mulx.h"
 
-#if F25519_HAVE_MULX_LADDER
-#include "impl.h"
-#include "scalarmult/mulx_fe64.h"
+#if F25519_HAVE_MULX
+#include "common/wipe.h"
+#include "field/fe64_mulx.h"
 
 /* gcc would vectorize the cswaps with 16-byte accesses to values just
  * written by 8-byte stores (failed store forwarding): keep them scalar. */
@@ -90,4 +88,4 @@ NO_VECTORIZE void f25519_x25519_ladder_mulx(uint8_t out[32], const uint8_t k[32]
     f25519_wipe(&r, sizeof r);
     f25519_wipe(&s, sizeof s);
 }
-#endif /* F25519_HAVE_MULX_LADDER */
+#endif /* F25519_HAVE_MULX */

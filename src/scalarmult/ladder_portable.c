@@ -5,7 +5,7 @@
  */
 #include "scalarmult/scalarmult_portable.h"
 #include "field/fe51_inline.h"
-#include "impl.h"
+#include "common/wipe.h"
 
 void f25519_x25519_ladder_portable(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
@@ -33,7 +33,7 @@ void f25519_x25519_ladder_portable(uint8_t out[32], const uint8_t k[32], const u
         }
         swap = bit;
 
-        /* issue order as in x25519_ladder_mulx.c: the DA/CB chain first */
+        /* issue order as in ladder_mulx.c: the DA/CB chain first */
         fe51i_add(&c, &r, &s);        /* C  = x3 + z3 */
         fe51i_sub(&d, &r, &s);        /* D  = x3 - z3 */
         fe51i_add(&a, &p, &q);        /* A  = x2 + z2 */

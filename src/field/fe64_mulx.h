@@ -1,26 +1,30 @@
 /*
  * Radix-2^64 field arithmetic mod p = 2^255 - 19 with MULX/ADCX/ADOX inline
- * assembly: the x86-64 fast path of the portable backend (used by the MULX
- * ladder, base_mulx.c and double_mulx.c when CPUID reports BMI2 + ADX).
+ * assembly: the field of the mulx backend (x86-64 BMI2 + ADX; its ladder,
+ * comb and double-scalar code in scalarmult/{ladder,base,double}_mulx.c, its points in
+ * point/ge64_mulx.h).
  *
  * Elements are kept "partially reduced": any 256-bit value, congruent mod
  * p. Products are folded with 2^256 = 38 (mod p), then once more at bit 255
  * (2^255 = 19); only the final encoding reduces fully. Every routine is
  * straight-line code: no branch and no memory index depends on the data.
- * Include only under #if F25519_HAVE_MULX_LADDER.
+ * Include only under #if F25519_HAVE_MULX (arch/mulx_asm.h).
  */
-#ifndef F25519_MULX_FE64_H
-#define F25519_MULX_FE64_H
+#ifndef F25519_FE64_MULX_H
+#define F25519_FE64_MULX_H
 #include <stdint.h>
 #include <string.h>
 #include "field/fe51.h"
+#include "field/pow_chain.h"
+#include "arch/mulx_asm.h"
+#include "common/wipe.h"
 
 typedef struct { uint64_t w[4]; } fe64;
 
 /* The shared tail of fe64_mul and fe64_sqr (asm text; operands named t0..t7,
  * tmp): t0..t3 += 38 * t4..t7 (2^256 = 38 mod p) with the top word in t4 (<= 39),
  * then the fold at bit 255: top' = t4:t3 >> 63, t0..t3 += 19 top' (t3 < 2^63
- * afterwards: no carry out). field_mulx.c repeats it with fixed registers. */
+ * afterwards: no carry out). fe64_mulx.c repeats it with fixed registers. */
 #define FE64_REDUCE_ASM \
     "movl $38, %%edx\n\t" \
     "xorl %%eax, %%eax\n\t" \
@@ -358,7 +362,7 @@ static inline void fe64_cswap(fe64 *f, fe64 *g, uint64_t b)
 
 #if defined(__ELF__)
 /* n >= 1 squarings with the element kept in registers between them
- * (field_mulx.c, a plain assembly function: ~10% lower latency per squaring
+ * (fe64_mulx.c, a plain assembly function: ~10% lower latency per squaring
  * than the inline version, which matters in the inversion chains). */
 void f25519_fe64_sqr_n_asm(uint64_t out[4], const uint64_t in[4], uint64_t n);
 #endif
@@ -375,61 +379,31 @@ static inline void fe64_sqr_n(fe64 *h, const fe64 *f, int n)
     for (int i = 1; i < n; i++) fe64_sqr(h, h);
 }
 
-/* z^(p-2), the same addition chain as fe51_invert. */
-/* z^(2^250 - 1) and z^11 (shared prefix of the inversion and sqrt chains). */
-static inline void fe64_pow_2_250_1(fe64 *out250, fe64 *z11, const fe64 *z)
-{
-    fe64 t0, t1, t2, z9;
-    fe64_sqr(&t0, z);
-    fe64_sqr_n(&t1, &t0, 2);
-    fe64_mul(&z9, &t1, z);
-    fe64_mul(z11, &z9, &t0);
-    fe64_sqr(&t0, z11);
-    fe64_mul(&t0, &t0, &z9);        /* 2^5 - 1 */
-    fe64_sqr_n(&t1, &t0, 5);
-    fe64_mul(&t0, &t1, &t0);        /* 2^10 - 1 */
-    fe64_sqr_n(&t1, &t0, 10);
-    fe64_mul(&t1, &t1, &t0);        /* 2^20 - 1 */
-    fe64_sqr_n(&t2, &t1, 20);
-    fe64_mul(&t1, &t2, &t1);        /* 2^40 - 1 */
-    fe64_sqr_n(&t1, &t1, 10);
-    fe64_mul(&t0, &t1, &t0);        /* 2^50 - 1 */
-    fe64_sqr_n(&t1, &t0, 50);
-    fe64_mul(&t1, &t1, &t0);        /* 2^100 - 1 */
-    fe64_sqr_n(&t2, &t1, 100);
-    fe64_mul(&t1, &t2, &t1);        /* 2^200 - 1 */
-    fe64_sqr_n(&t1, &t1, 50);
-    fe64_mul(out250, &t1, &t0);     /* 2^250 - 1 */
-    /* powers of a possibly secret-derived z: wipe (stores + barrier) */
-    memset(&t0, 0, sizeof t0);
-    memset(&t1, 0, sizeof t1);
-    memset(&t2, 0, sizeof t2);
-    memset(&z9, 0, sizeof z9);
-    __asm__ __volatile__("" : : "r"(&t0), "r"(&t1), "r"(&t2), "r"(&z9) : "memory");
-}
+#define FE64_MUL_(h, f, g) fe64_mul(h, f, g)
+#define FE64_SQR_(h, f) fe64_sqr(h, f)
+#define FE64_SQRN_(h, f, n) fe64_sqr_n(h, f, n)
 
-/* z^(p-2) = z^(2^255 - 21), the addition chain of fe51_invert. */
+/* wipe (stores + barrier): the chains run on secret-derived values */
+#define FE64_WIPE_(x) f25519_wipe((x), sizeof *(x))
+
+/* z^(p-2) (field/pow_chain.h). */
 static inline void fe64_invert(fe64 *out, const fe64 *z)
 {
-    fe64 t, z11;
-    fe64_pow_2_250_1(&t, &z11, z);
-    fe64_sqr_n(&t, &t, 5);
-    fe64_mul(out, &t, &z11);
-    memset(&t, 0, sizeof t);
-    memset(&z11, 0, sizeof z11);
-    __asm__ __volatile__("" : : "r"(&t), "r"(&z11) : "memory");
+    fe64 t, z11, t0, t1, t2, z9;
+    F25519_POW_2_250_1(FE64_MUL_, FE64_SQR_, FE64_SQRN_, &t, &z11, z, &t0, &t1, &t2, &z9);
+    F25519_INVERT_TAIL(FE64_MUL_, FE64_SQRN_, out, &t, &z11);
+    FE64_WIPE_(&t0); FE64_WIPE_(&t1); FE64_WIPE_(&t2); FE64_WIPE_(&z9);
+    FE64_WIPE_(&t); FE64_WIPE_(&z11);
 }
 
-/* z^((p-5)/8) = z^(2^252 - 3). */
+/* z^((p-5)/8) (field/pow_chain.h). */
 static inline void fe64_pow22523(fe64 *out, const fe64 *z)
 {
-    fe64 t, z11;
-    fe64_pow_2_250_1(&t, &z11, z);
-    fe64_sqr_n(&t, &t, 2);
-    fe64_mul(out, &t, z);
-    memset(&t, 0, sizeof t);
-    memset(&z11, 0, sizeof z11);
-    __asm__ __volatile__("" : : "r"(&t), "r"(&z11) : "memory");
+    fe64 t, z11, t0, t1, t2, z9;
+    F25519_POW_2_250_1(FE64_MUL_, FE64_SQR_, FE64_SQRN_, &t, &z11, z, &t0, &t1, &t2, &z9);
+    F25519_POW22523_TAIL(FE64_MUL_, FE64_SQRN_, out, &t, z);
+    FE64_WIPE_(&t0); FE64_WIPE_(&t1); FE64_WIPE_(&t2); FE64_WIPE_(&z9);
+    FE64_WIPE_(&t); FE64_WIPE_(&z11);
 }
 
 /* Canonical little-endian encoding of a partially reduced value (< 2^256). */
@@ -505,4 +479,8 @@ static inline void fe64_to_fe51(fe51 *h, const fe64 *f)
     h->v[4] = f->w[3] >> 12; /* < 2^52 */
     fe51_carry(h, h);
 }
+
+/* fe51 in, fe51 out (fe64_mulx.c): the chain of fe51_pow22523 in radix
+ * 2^64, same result (for fe51_sqrt_ratio_with in the point decoding). */
+void f25519_fe51_pow22523_mulx(fe51 *out, const fe51 *z);
 #endif

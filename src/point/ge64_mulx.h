@@ -1,12 +1,12 @@
 /*
- * Edwards25519 point formulas over the radix-2^64 MULX field (mulx_fe64.h):
- * the same HWCD a = -1 extended-coordinate formulas and forms as ge51.h
- * (p3, p2, p1p1, cached, precomp), for base_mulx.c and double_mulx.c.
- * Include only under #if F25519_HAVE_MULX_LADDER.
+ * Edwards25519 point formulas of the mulx backend over its radix-2^64 field
+ * (field/fe64_mulx.h): the same HWCD a = -1 extended-coordinate formulas and
+ * forms as ge51.h (p3, p2, p1p1, cached, precomp), for scalarmult/{ladder,base,double}_mulx.c.
+ * Include only under #if F25519_HAVE_MULX (arch/mulx_asm.h).
  */
-#ifndef F25519_MULX_GE64_H
-#define F25519_MULX_GE64_H
-#include "scalarmult/mulx_fe64.h"
+#ifndef F25519_GE64_MULX_H
+#define F25519_GE64_MULX_H
+#include "field/fe64_mulx.h"
 #include "point/ge51.h"
 
 typedef struct { fe64 X, Y, Z, T; } ge64_p3;

@@ -1,13 +1,12 @@
 /*
- * fe51-interface entry points of the MULX field (x86-64, BMI2 + ADX): the
- * long exponentiation chains run in radix 2^64 and the result is repacked.
- * fe51_invert / fe51_pow22523 call these when the CPU allows (fe51.c).
+ * The out-of-line parts of the mulx backend's field (fe64_mulx.h): the
+ * squaring loop in assembly, and fe51-interface exponentiations (radix 2^64
+ * inside, the result repacked) for the backend's point decoding.
  */
 #include <string.h>
-#include "scalarmult/scalarmult_portable.h"
+#include "field/fe64_mulx.h"
 
-#if F25519_HAVE_MULX_LADDER
-#include "scalarmult/mulx_fe64.h"
+#if F25519_HAVE_MULX
 
 #if defined(__ELF__)
 /* f25519_fe64_sqr_n_asm(out, in, n), SysV ABI: out = in^(2^n), n >= 1.
@@ -128,24 +127,6 @@ __asm__(
     ".popsection\n");
 #endif
 
-/* Stores + barrier: the inputs are secret-derived (Z of [k]B, the ladder's Z). */
-static void wipe_fast(void *p, size_t n)
-{
-    memset(p, 0, n);
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-}
-
-void f25519_fe51_invert_mulx(fe51 *out, const fe51 *z)
-{
-    fe51 t;
-    fe64 a;
-    fe51_carry(&t, z);
-    fe64_from_fe51(&a, &t);
-    fe64_invert(&a, &a);
-    fe64_to_fe51(out, &a);
-    wipe_fast(&t, sizeof t);
-    wipe_fast(&a, sizeof a);
-}
 
 void f25519_fe51_pow22523_mulx(fe51 *out, const fe51 *z)
 {
@@ -155,7 +136,7 @@ void f25519_fe51_pow22523_mulx(fe51 *out, const fe51 *z)
     fe64_from_fe51(&a, &t);
     fe64_pow22523(&a, &a);
     fe64_to_fe51(out, &a);
-    wipe_fast(&t, sizeof t);
-    wipe_fast(&a, sizeof a);
+    FE64_WIPE_(&t);
+    FE64_WIPE_(&a);
 }
 #endif

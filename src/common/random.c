@@ -1,4 +1,4 @@
-/* Small shared utilities: secret wiping, OS randomness, error strings. */
+/* The OS random source and the keygen body (common/random.h). */
 #include <errno.h>
 #include <string.h>
 #include <sys/types.h>
@@ -7,16 +7,8 @@
 #include <sys/random.h>
 #endif
 #include "fast25519.h"
-#include "impl.h"
-
-/* memset at full width, then a barrier that makes the compiler assume the
- * zeroed memory is read: the store cannot be dropped as dead. */
-void f25519_wipe(void *p, size_t n)
-{
-    if (n == 0) return;
-    memset(p, 0, n);
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-}
+#include "common/random.h"
+#include "common/wipe.h"
 
 int f25519_randombytes(void *buf, size_t n)
 {
@@ -54,20 +46,4 @@ int f25519_keygen_random(uint8_t secret[32], uint8_t pub[32],
     int rc = public_of(pub, secret);
     if (rc != F25519_OK) f25519_wipe(secret, 32);
     return rc;
-}
-
-const char *f25519_strerror(int rc)
-{
-    switch (rc) {
-    case F25519_OK: return "success";
-    case F25519_ERR_LENGTH: return "input has the wrong length";
-    case F25519_ERR_ENCODING: return "invalid or non-canonical encoding";
-    case F25519_ERR_SMALL_ORDER: return "small-order point rejected";
-    case F25519_ERR_VERIFY: return "signature verification failed";
-    case F25519_ERR_ZERO_SHARED: return "X25519 shared secret is all zero";
-    case F25519_ERR_UNSUPPORTED: return "implementation not supported on this CPU or build";
-    case F25519_ERR_ARG: return "invalid argument";
-    case F25519_ERR_RANDOM: return "OS random source failed";
-    default: return "unknown error";
-    }
 }

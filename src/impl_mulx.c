@@ -1,0 +1,49 @@
+/*
+ * The mulx backend's ops table: radix 2^64 with MULX/ADCX/ADOX inline
+ * assembly (x86-64 with BMI2 + ADX; the dispatcher checks CPUID). Field:
+ * field/fe64_mulx.*, points: point/ge64_mulx.h, scalar multiplications:
+ * scalarmult/{ladder,base,double}_mulx.c; the fixed-base table lookup, the recodings and the
+ * point decoding (with this field's square-root chain) are shared with the
+ * portable backend. Empty when F25519_HAVE_MULX is 0 (arch/mulx_asm.h).
+ */
+#include "impl.h"
+#include "field/fe64_mulx.h"
+#include "scalarmult/scalarmult_mulx.h"
+
+#if F25519_HAVE_MULX
+static void m_x25519_x8(uint8_t out[8][32], const uint8_t k[8][32], const uint8_t u[8][32])
+{
+    for (int i = 0; i < 8; i++) f25519_x25519_ladder_mulx(out[i], k[i], u[i]);
+}
+
+static void m_x25519_base_x8(uint8_t out[8][32], const uint8_t k[8][32])
+{
+    for (int i = 0; i < 8; i++) f25519_x25519_base_mulx(out[i], k[i]);
+}
+
+static void m_ed25519_base_x8(uint8_t out[8][32], const uint8_t a[8][32])
+{
+    for (int i = 0; i < 8; i++) f25519_ed25519_base_mulx(out[i], a[i]);
+}
+
+/* Two decodes; the square roots run the radix-2^64 chain. */
+static int m_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32], int lenient0,
+                        int lenient1)
+{
+    int bad0 = ge51_frombytes_vartime_with(&out[0], s0, lenient0, f25519_fe51_pow22523_mulx) != 0;
+    int bad1 = ge51_frombytes_vartime_with(&out[1], s1, lenient1, f25519_fe51_pow22523_mulx) != 0;
+    return bad0 | (bad1 << 1);
+}
+
+const f25519_ops f25519_ops_mulx = {
+    .name = "mulx",
+    .x25519 = f25519_x25519_ladder_mulx,
+    .x25519_x8 = m_x25519_x8,
+    .x25519_base = f25519_x25519_base_mulx,
+    .x25519_base_x8 = m_x25519_base_x8,
+    .ed25519_base = f25519_ed25519_base_mulx,
+    .ed25519_base_x8 = m_ed25519_base_x8,
+    .ed25519_double_scalar = f25519_double_scalarmult_mulx,
+    .ed25519_frombytes2 = m_frombytes2,
+};
+#endif

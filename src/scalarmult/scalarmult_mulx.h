@@ -1,0 +1,24 @@
+/*
+ * Scalar multiplications of the mulx backend (radix 2^64, MULX/ADX inline
+ * assembly, x86-64 BMI2 + ADX): the entries of f25519_ops_mulx. Same results
+ * as the portable ones; callers must know the CPU has BMI2 and ADX (the
+ * dispatcher checks). Compiled only when F25519_HAVE_MULX (arch/mulx_asm.h).
+ */
+#ifndef F25519_SCALARMULT_MULX_H
+#define F25519_SCALARMULT_MULX_H
+#include <stdint.h>
+#include "arch/mulx_asm.h"
+#include "point/ge51.h"
+
+#if F25519_HAVE_MULX
+/* out = X25519(k, u), k clamped by the caller; bit 255 of u ignored. Constant time in k. */
+void f25519_x25519_ladder_mulx(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
+/* Fixed base (a < 2^255; constant time in a): the Ed25519 encoding of [a]B,
+ * and the X25519 u-coordinate of [k]B. */
+void f25519_ed25519_base_mulx(uint8_t out[32], const uint8_t a[32]);
+void f25519_x25519_base_mulx(uint8_t out[32], const uint8_t k[32]);
+/* r = [a]A + [b]B, a, b < 2^253 (public). Variable time. */
+void f25519_double_scalarmult_mulx(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
+                                   const uint8_t b[32]);
+#endif
+#endif
