@@ -10,7 +10,7 @@
 #include "impl.h"
 #include "scalarmult/base_ifma.h"
 #include "scalarmult/double_ifma.h"
-#include "scalarmult/inv_ifma.h"
+#include "point/ge51_decode_ifma.h"
 #include "scalarmult/ladder_ifma.h"
 
 const f25519_ops f25519_ops_ifma = {

@@ -168,19 +168,23 @@ int fe51_isnegative(const fe51 *f)
 
 /* sqrt(u/v) as in RFC 8032 5.1.3: x = u v^3 (u v^7)^((p-5)/8); if v x^2 = u
  * it is a root, if v x^2 = -u then x sqrt(-1) is; otherwise none exists.
- * Both candidates are computed and selected with cmov (constant time). */
-int fe51_sqrt_ratio_with(fe51 *r, const fe51 *u, const fe51 *v, fe51_pow_fn pow22523)
+ * Both candidates are computed and selected with cmov (constant time).
+ * In two halves around the exponentiation, so that a backend can run
+ * several exponentiations at once (point/ge51_decode_ifma.c). */
+void fe51_sqrt_ratio_pre(fe51 *w, fe51 *v3, const fe51 *u, const fe51 *v)
 {
-    fe51 v3, v7, x, vx2, chk, xi, uu;
-    fe51i_carry(&uu, u); /* any input limbs: reduce so that sub below is safe */
-    u = &uu;
-    fe51i_sqr(&v3, v);
-    fe51i_mul(&v3, &v3, v);        /* v^3 */
-    fe51i_sqr(&v7, &v3);
+    fe51 v7;
+    fe51i_sqr(v3, v);
+    fe51i_mul(v3, v3, v);          /* v^3 */
+    fe51i_sqr(&v7, v3);
     fe51i_mul(&v7, &v7, v);        /* v^7 */
-    fe51i_mul(&x, u, &v7);         /* u v^7 */
-    pow22523(&x, &x);
-    fe51i_mul(&x, &x, &v3);
+    fe51i_mul(w, u, &v7);          /* u v^7 */
+}
+
+int fe51_sqrt_ratio_post(fe51 *r, const fe51 *u, const fe51 *v, const fe51 *v3, const fe51 *pw)
+{
+    fe51 x, vx2, chk, xi;
+    fe51i_mul(&x, pw, v3);
     fe51i_mul(&x, &x, u);          /* u v^3 (u v^7)^((p-5)/8) */
     fe51i_sqr(&vx2, &x);
     fe51i_mul(&vx2, &vx2, v);      /* v x^2 */
@@ -192,6 +196,15 @@ int fe51_sqrt_ratio_with(fe51 *r, const fe51 *u, const fe51 *v, fe51_pow_fn pow2
     fe51i_cmov(&x, &xi, (uint64_t)ok_minus);
     *r = x;
     return ok_plus | ok_minus;
+}
+
+int fe51_sqrt_ratio_with(fe51 *r, const fe51 *u, const fe51 *v, fe51_pow_fn pow22523)
+{
+    fe51 uu, w, v3, pw;
+    fe51i_carry(&uu, u); /* any input limbs: reduce so that the sub is safe */
+    fe51_sqrt_ratio_pre(&w, &v3, &uu, v);
+    pow22523(&pw, &w);
+    return fe51_sqrt_ratio_post(r, &uu, v, &v3, &pw);
 }
 
 int fe51_sqrt_ratio(fe51 *r, const fe51 *u, const fe51 *v)

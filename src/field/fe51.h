@@ -41,6 +41,10 @@ int  fe51_sqrt_ratio(fe51 *r, const fe51 *u, const fe51 *v);
  * backend passes f25519_fe51_pow22523_mulx; same results). */
 typedef void (*fe51_pow_fn)(fe51 *out, const fe51 *z);
 int  fe51_sqrt_ratio_with(fe51 *r, const fe51 *u, const fe51 *v, fe51_pow_fn pow22523);
+/* Its two halves around the exponentiation (u reduced; v limbs < 2^54):
+ * w = u v^7, v3 = v^3; then, from pw = w^((p-5)/8), the result above. */
+void fe51_sqrt_ratio_pre(fe51 *w, fe51 *v3, const fe51 *u, const fe51 *v);
+int  fe51_sqrt_ratio_post(fe51 *r, const fe51 *u, const fe51 *v, const fe51 *v3, const fe51 *pw);
 
 extern const fe51 fe51_d;      /* -121665/121666 */
 extern const fe51 fe51_d2;     /* 2d */

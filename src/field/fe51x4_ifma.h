@@ -6,7 +6,7 @@
  * The one 4-lane field of the library. Users: the single X25519 ladder
  * (ladder_ifma.c), the 1x4 points of the single verification
  * (ge51_1x4_ifma.h, double_ifma.c), the two square roots of the verify
- * decoding (inv_ifma.c) and the x8 ladder's Z inversions (fe4_invert2).
+ * decoding (point/ge51_decode_ifma.c) and the x8 ladder's Z inversions (fe4_invert2).
  * Why 4 lanes next to fe51x8_ifma.h: these are single latency-bound chains
  * (e.g. the ladder runs the four independent multiplications of a round in
  * the four lanes of ONE ymm vector), so what counts is the latency of one
@@ -33,6 +33,7 @@
 #define F25519_FE51X4_IFMA_H
 #include <stdint.h>
 #include "arch/simd_x86.h"
+#include "field/fe51.h"
 
 #define F25519_FE4_INLINE static inline __attribute__((always_inline)) F25519_IFMA_TARGET
 
@@ -245,4 +246,7 @@ F25519_FE4_INLINE void fe4_blend(fe51x4 *h, const fe51x4 *f, const fe51x4 *g, __
  * latency-bound chains overlap (used for the 8 lanes of the x8 ladder). */
 void fe4_invert(fe51x4 *out, const fe51x4 *z);
 void fe4_invert2(fe51x4 *out_a, fe51x4 *out_b, const fe51x4 *a, const fe51x4 *b);
+/* out[i] = in[i]^((p-5)/8) for i = 0, 1 (input limbs < 2^52, output reduced
+ * fe51), the two chains in two lanes of one vector. */
+void fe4_pow22523_x2(fe51 out[2], const fe51 in[2]);
 #endif

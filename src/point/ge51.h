@@ -32,6 +32,13 @@ int  ge51_frombytes_vartime(ge51_p3 *h, const uint8_t s[32], int allow_noncanoni
 /* The same with the square root's z^((p-5)/8) chain given (ge51_decode.c). */
 int  ge51_frombytes_vartime_with(ge51_p3 *h, const uint8_t s[32], int allow_noncanonical,
                                  fe51_pow_fn pow22523);
+/* Its two halves around fe51_sqrt_ratio*: pre sets h->Y, u = y^2 - 1 and
+ * v = d y^2 + 1 (always; returns -1 if strict and y is non-canonical);
+ * post takes the root x of u/v (root_found: its verdict) and returns 0 with
+ * h complete, or -1 (no root; x = 0 with the sign bit when strict). */
+int  ge51_decode_pre(ge51_p3 *h, fe51 *u, fe51 *v, const uint8_t s[32], int allow_noncanonical);
+int  ge51_decode_post(ge51_p3 *h, const fe51 *x, int root_found, const uint8_t s[32],
+                      int allow_noncanonical);
 void ge51_tobytes(uint8_t s[32], const ge51_p3 *h);
 void ge51_add(ge51_p3 *r, const ge51_p3 *p, const ge51_p3 *q);
 void ge51_dbl(ge51_p3 *r, const ge51_p3 *p);

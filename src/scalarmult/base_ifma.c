@@ -8,7 +8,7 @@
 #include <string.h>
 #include "scalarmult/base_ifma.h"
 #include "scalarmult/base_tables_ifma.h"
-#include "scalarmult/inv_ifma.h"
+#include "field/fe51_invert_ifma.h"
 #include "point/ge51x8_ifma.h"
 #include "point/ge51_2x4_ifma.h"
 #include "common/wipe.h"

@@ -40,7 +40,7 @@
 #include "field/fe51.h"
 #include "field/fe51x4_ifma.h"
 #include "scalarmult/ladder_ifma.h"
-#include "scalarmult/inv_ifma.h"
+#include "field/fe51_invert_ifma.h"
 
 #define A24 121665u
 

@@ -4,7 +4,7 @@
  */
 #include "ifma_test_util.h"
 #include "field/fe51x8_ifma.h"
-#include "scalarmult/inv_ifma.h"
+#include "field/fe51_invert_ifma.h"
 
 #define M51 ((1ULL << 51) - 1)
 #define RBOUND ((1ULL << 51) + (1ULL << 14))

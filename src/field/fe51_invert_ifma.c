@@ -1,5 +1,6 @@
 /*
- * Scalar inversions for the IFMA backend's encodings (see inv_ifma.h).
+ * Single-element inversions of the IFMA backend's encodings (plain C over
+ * fe51; see fe51_invert_ifma.h).
  *
  * f25519_ifma_fe_invert: constant-time Bernstein-Yang "safegcd" instead of
  * the 254-squaring Fermat chain, in the "half-delta" variant (delta starts
@@ -17,7 +18,7 @@
  * so 1/x = d * f * 2^-620 with f = +-1.
  * Every loop has a fixed trip count; no branch or index depends on x.
  */
-#include "scalarmult/inv_ifma.h"
+#include "field/fe51_invert_ifma.h"
 #include <string.h>
 #include "common/wipe.h"
 
@@ -211,124 +212,4 @@ void f25519_ifma_fe_batch_invert(fe51 *out, const fe51 *z, size_t n)
     f25519_wipe(zz, sizeof zz);
     f25519_wipe(pre, sizeof pre);
     f25519_wipe(&acc, sizeof acc);
-}
-
-/* ---- Two point decodings sharing one exponentiation (verification) ----
- * The square root of RFC 8032 5.1.3 (x = u v^3 (u v^7)^((p-5)/8)) is one
- * latency-bound chain of 252 squarings; two chains run in two lanes of a
- * ymm vector (fe4_* of field/fe51x4_ifma.h) for about the price of one. The
- * rest of ge51_frombytes_vartime is repeated step by step in fe51 so that
- * the accept/reject decision and the point are the same. Public inputs. */
-#include "field/fe51x8_ifma.h" /* F25519_IFMA_TARGET */
-#include "field/fe51x4_ifma.h"
-
-#define FEY_SQRN(h, n)                                                         \
-    do {                                                                       \
-        for (int r_ = 0; r_ < (n); r_++) fe4_sqr((h), (h));                    \
-    } while (0)
-
-/* lanes of z -> z^(2^252 - 3) (the chain of fe51_pow22523). Limbs < 2^52 in,
- * R out. */
-F25519_IFMA_TARGET static void fe4_pow22523(fe51x4 *out, const fe51x4 *z)
-{
-    fe51x4 t0, t1, t2, z9, z11;
-    fe4_sqr(&t0, z);            /* 2 */
-    fe4_sqr(&t1, &t0);
-    fe4_sqr(&t1, &t1);          /* 8 */
-    fe4_mul(&z9, &t1, z);       /* 9 */
-    fe4_mul(&z11, &z9, &t0);    /* 11 */
-    fe4_sqr(&t0, &z11);         /* 22 */
-    fe4_mul(&t0, &t0, &z9);     /* 2^5 - 1 */
-    t1 = t0;
-    FEY_SQRN(&t1, 5);
-    fe4_mul(&t0, &t1, &t0);     /* 2^10 - 1 */
-    t1 = t0;
-    FEY_SQRN(&t1, 10);
-    fe4_mul(&t1, &t1, &t0);     /* 2^20 - 1 */
-    t2 = t1;
-    FEY_SQRN(&t2, 20);
-    fe4_mul(&t1, &t2, &t1);     /* 2^40 - 1 */
-    FEY_SQRN(&t1, 10);
-    fe4_mul(&t0, &t1, &t0);     /* 2^50 - 1 */
-    t1 = t0;
-    FEY_SQRN(&t1, 50);
-    fe4_mul(&t1, &t1, &t0);     /* 2^100 - 1 */
-    t2 = t1;
-    FEY_SQRN(&t2, 100);
-    fe4_mul(&t1, &t2, &t1);     /* 2^200 - 1 */
-    FEY_SQRN(&t1, 50);
-    fe4_mul(&t1, &t1, &t0);     /* 2^250 - 1 */
-    FEY_SQRN(&t1, 2);
-    fe4_mul(out, &t1, z);       /* 2^252 - 3 */
-}
-
-/* out[i] = in[i]^((p-5)/8) for i = 0, 1 (input limbs < 2^52) */
-F25519_IFMA_TARGET static void pow22523_x2(fe51 out[2], const fe51 in[2])
-{
-    fe51x4 z, r;
-    uint64_t lanes[5][4] __attribute__((aligned(32)));
-    for (int i = 0; i < 5; i++)
-        z.v[i] = _mm256_setr_epi64x((long long)in[0].v[i], (long long)in[1].v[i],
-                                    (long long)in[0].v[i], (long long)in[1].v[i]);
-    fe4_pow22523(&r, &z);
-    for (int i = 0; i < 5; i++) _mm256_store_si256((__m256i *)lanes[i], r.v[i]);
-    for (int i = 0; i < 5; i++) {
-        out[0].v[i] = lanes[i][0];
-        out[1].v[i] = lanes[i][1];
-    }
-    fe51_carry(&out[0], &out[0]); /* R (< 2^51 + 2^14) -> the fe51 reduced bound */
-    fe51_carry(&out[1], &out[1]);
-}
-
-int f25519_ifma_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32], int lenient0,
-                           int lenient1)
-{
-    const uint8_t *s[2] = { s0, s1 };
-    const int lenient[2] = { lenient0, lenient1 };
-    fe51 u[2], v[2], v3[2], w[2], pw[2], one;
-    int bad[2] = { 0, 0 };
-    fe51_1(&one);
-    for (int i = 0; i < 2; i++) {
-        fe51 yy, t;
-        if (!lenient[i] && !fe51_is_canonical(s[i])) bad[i] = 1;
-        fe51_frombytes(&out[i].Y, s[i]);
-        fe51_sqr(&yy, &out[i].Y);
-        fe51_sub(&u[i], &yy, &one);         /* u = y^2 - 1 */
-        fe51_carry(&u[i], &u[i]);
-        fe51_mul(&v[i], &yy, &fe51_d);
-        fe51_add(&v[i], &v[i], &one);       /* v = d y^2 + 1 (never 0) */
-        fe51_sqr(&v3[i], &v[i]);
-        fe51_mul(&v3[i], &v3[i], &v[i]);    /* v^3 */
-        fe51_sqr(&t, &v3[i]);
-        fe51_mul(&t, &t, &v[i]);            /* v^7 */
-        fe51_mul(&w[i], &u[i], &t);         /* u v^7 */
-    }
-    pow22523_x2(pw, w);
-    for (int i = 0; i < 2; i++) {
-        fe51 x, vx2, chk, xi;
-        fe51_mul(&x, &pw[i], &v3[i]);
-        fe51_mul(&x, &x, &u[i]);            /* u v^3 (u v^7)^((p-5)/8) */
-        fe51_sqr(&vx2, &x);
-        fe51_mul(&vx2, &vx2, &v[i]);        /* v x^2 */
-        fe51_sub(&chk, &vx2, &u[i]);
-        fe51_carry(&chk, &chk);
-        int ok_plus = fe51_iszero(&chk);
-        fe51_add(&chk, &vx2, &u[i]);
-        fe51_carry(&chk, &chk);
-        int ok_minus = fe51_iszero(&chk);
-        fe51_mul(&xi, &x, &fe51_sqrtm1);
-        fe51_cmov(&x, &xi, (uint64_t)ok_minus);
-        if (!(ok_plus | ok_minus)) bad[i] = 1;
-        if (bad[i]) continue;
-        int sign = s[i][31] >> 7;
-        if (fe51_iszero(&x) && sign && !lenient[i]) {
-            bad[i] = 1;
-            continue;
-        }
-        if (fe51_isnegative(&x) != sign) fe51_neg(&x, &x);
-        fe51_carry(&out[i].X, &x);
-        fe51_1(&out[i].Z);
-        fe51_mul(&out[i].T, &out[i].X, &out[i].Y);
-    }
-    return bad[0] | (bad[1] << 1);
 }

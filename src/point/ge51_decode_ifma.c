@@ -1,0 +1,32 @@
+/*
+ * Two point decodings sharing one exponentiation (verification decodes A
+ * and R): the square root of RFC 8032 5.1.3 (x = u v^3 (u v^7)^((p-5)/8)) is
+ * one latency-bound chain of 252 squarings; the two chains run in two lanes
+ * of a ymm vector (fe4_pow22523_x2, field/fe51x4_ifma.c) for about the
+ * price of one. The decoding itself is the shared one (point/ge51_decode.c,
+ * field/fe51.c's sqrt halves): same accept/reject decision, same point.
+ * Public inputs.
+ */
+#include "point/ge51_decode_ifma.h"
+#include "field/fe51x4_ifma.h"
+
+int f25519_ifma_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32], int lenient0,
+                           int lenient1)
+{
+    const uint8_t *s[2] = { s0, s1 };
+    const int lenient[2] = { lenient0, lenient1 };
+    fe51 u[2], v[2], v3[2], w[2], pw[2];
+    int bad[2];
+    for (int i = 0; i < 2; i++) {
+        bad[i] = ge51_decode_pre(&out[i], &u[i], &v[i], s[i], lenient[i]) != 0;
+        fe51_sqrt_ratio_pre(&w[i], &v3[i], &u[i], &v[i]);
+    }
+    fe4_pow22523_x2(pw, w);
+    for (int i = 0; i < 2; i++) {
+        if (bad[i]) continue;
+        fe51 x;
+        int ok = fe51_sqrt_ratio_post(&x, &u[i], &v[i], &v3[i], &pw[i]);
+        bad[i] = ge51_decode_post(&out[i], &x, ok, s[i], lenient[i]) != 0;
+    }
+    return bad[0] | (bad[1] << 1);
+}

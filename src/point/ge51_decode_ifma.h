@@ -1,0 +1,10 @@
+/* Point decoding of the IFMA backend (ge51_decode_ifma.c). */
+#ifndef F25519_GE51_DECODE_IFMA_H
+#define F25519_GE51_DECODE_IFMA_H
+#include "point/ge51.h"
+
+/* The ops entry ed25519_frombytes2 (contract in impl.h): two decodings
+ * with the two square-root exponentiations in two lanes of one ymm chain. */
+int f25519_ifma_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32], int lenient0,
+                           int lenient1);
+#endif
