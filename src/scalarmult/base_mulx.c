@@ -1,52 +1,43 @@
 /*
- * Fixed-base [a]B in radix 2^64 (x86-64 with BMI2 + ADX): the comb of
- * base_portable.c (same recoding, same constant-time full-row lookup, whose
- * fe51 result is repacked into 4 words), with the point arithmetic of
- * mulx_ge64.h. Outputs the Ed25519 encoding or the X25519 u-coordinate.
+ * The mulx backend's fixed-base [a]B: the comb of comb.h (the same recoding
+ * and constant-time full-row lookup as the portable one, the fe51 entry
+ * repacked into 4 words) on the radix-2^64 points of point/ge64_mulx.h.
+ * Outputs the Ed25519 encoding or the X25519 u-coordinate.
  */
 #include "scalarmult/scalarmult_mulx.h"
 
 #if F25519_HAVE_MULX
 #include "point/ge64_mulx.h"
-#include "scalarmult/scalarmult_portable.h" /* recoding, table lookup */
+#include "scalarmult/base_table.h"
 #include "common/wipe.h"
 
-static void base_mulx(ge64_p3 *h, const uint8_t a[32])
+/* t = digit * 256^pos B from the radix-2^51 table, repacked into 4 words */
+static inline void select64(ge64_precomp *t, ge51_precomp *scratch, int pos, int8_t digit)
 {
-    int8_t e[64];
-    ge51_precomp t51;
-    ge64_precomp t;
-    ge64_p1p1 r;
-    ge64_p2 s;
-    f25519_base_recode16(e, a);
-    ge64_identity(h);
-    for (int i = 1; i < 64; i += 2) {
-        f25519_base_select(&t51, i / 2, e[i]);
-        ge64_precomp_from51(&t, &t51);
-        ge64_madd(&r, h, &t);
-        ge64_p1p1_to_p3(h, &r);
-    }
-    s.X = h->X;
-    s.Y = h->Y;
-    s.Z = h->Z;
-    for (int k = 0; k < 3; k++) {
-        ge64_p2_dbl(&r, &s);
-        ge64_p1p1_to_p2(&s, &r);
-    }
-    ge64_p2_dbl(&r, &s);
-    ge64_p1p1_to_p3(h, &r);
-    for (int i = 0; i < 64; i += 2) {
-        f25519_base_select(&t51, i / 2, e[i]);
-        ge64_precomp_from51(&t, &t51);
-        ge64_madd(&r, h, &t);
-        ge64_p1p1_to_p3(h, &r);
-    }
-    f25519_wipe(e, sizeof e);
-    f25519_wipe(&t51, sizeof t51);
-    f25519_wipe(&t, sizeof t);
-    f25519_wipe(&r, sizeof r);
-    f25519_wipe(&s, sizeof s);
+    f25519_base_select(scratch, pos, digit);
+    ge64_precomp_from51(t, scratch);
 }
+
+static inline void p3_to_p2_64(ge64_p2 *r, const ge64_p3 *p)
+{
+    r->X = p->X;
+    r->Y = p->Y;
+    r->Z = p->Z;
+}
+
+#define COMB_FN base_mulx
+#define COMB_P3 ge64_p3
+#define COMB_P2 ge64_p2
+#define COMB_P1P1 ge64_p1p1
+#define COMB_PRECOMP ge64_precomp
+#define COMB_IDENTITY ge64_identity
+#define COMB_MADD ge64_madd
+#define COMB_P1P1_TO_P3 ge64_p1p1_to_p3
+#define COMB_P1P1_TO_P2 ge64_p1p1_to_p2
+#define COMB_P3_TO_P2 p3_to_p2_64
+#define COMB_P2_DBL ge64_p2_dbl
+#define COMB_SELECT select64
+#include "scalarmult/comb.h"
 
 void f25519_ed25519_base_mulx(uint8_t out[32], const uint8_t a[32])
 {

@@ -18,4 +18,7 @@
 extern const ge51_precomp f25519_base_comb[32][8];
 extern const ge51_precomp f25519_base_odd[64];
 #define F25519_BASE_ODD_WIDTH 8
+/* t = digit * 256^pos B for digit in [-8, 8], constant time: every entry of
+ * the row is read (base_select.c). */
+void f25519_base_select(ge51_precomp *t, int pos, int8_t digit);
 #endif

@@ -5,6 +5,5 @@
 #include <stdint.h>
 extern const uint64_t f25519_ifma_btab_8x1[52][15][16];
 extern const uint64_t f25519_ifma_btab_1x8[8][8][15][8];
-extern const uint64_t f25519_ifma_btab_odd[16][15];
 extern const uint64_t f25519_ifma_btab_naf[256][5][4];
 #endif

@@ -8,9 +8,6 @@
  * The ops entry ed25519_double_scalar. */
 void f25519_ifma_double_scalar(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A,
                                const uint8_t b[32]);
-/* The paper's 2x4-way window method (Alg. 2, w = 5), kept for comparison. */
-void f25519_ifma_double_scalar_2x4(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A,
-                                   const uint8_t b[32]);
 /* One point in the 4 lanes of a ymm vector, interleaved w-NAF (the default). */
 void f25519_ifma_double_scalar_1x4(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A,
                                    const uint8_t b[32]);

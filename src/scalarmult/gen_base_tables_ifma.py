@@ -14,10 +14,7 @@ Two layouts of the same points:
   f25519_ifma_btab_1x8[8][8][15][8]: [step][v-1][limb][lane]; lane l at step
       s reads table u = 8 l + s (paper eq. 8 with all 64 tables, so that no
       doubling is needed: each lane owns 8 consecutive tables).
-Also the table of the 2x4 double-scalar method:
-  f25519_ifma_btab_odd[16][15]: v * B for v = 1..16 (window w = 5), same
-      precomputed form.
-and of the 1x4 w-NAF double-scalar method:
+Also the table of the 1x4 w-NAF double-scalar method:
   f25519_ifma_btab_naf[256][5][4]: (2i + 1) * B for i = 0..255 (w = 10 NAF
       digits), 1x4 pre form: [limb][lane] with lanes y - x, y + x, 2dxy, 2.
 Run: python3 gen_base_tables_ifma.py > base_tables_ifma.c
@@ -95,13 +92,6 @@ for s in range(8):
             w("      {" + ", ".join("0x%013xULL" % T[(8 * l + s, v)][i] for l in range(8)) + "},")
         w("    },")
     w("  },")
-w("};")
-w("")
-w("const uint64_t f25519_ifma_btab_odd[16][15] __attribute__((aligned(64))) = {")
-acc = (0, 1)
-for v in range(1, 17):
-    acc = add(acc, B)
-    w("  {" + ", ".join("0x%013xULL" % x for x in precomp(acc)) + "},")
 w("};")
 w("")
 w("const uint64_t f25519_ifma_btab_naf[256][5][4] __attribute__((aligned(64))) = {")

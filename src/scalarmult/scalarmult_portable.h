@@ -9,11 +9,6 @@ void f25519_ge51_scalarmult_base(ge51_p3 *h, const uint8_t a[32]);
 /* r = [a]A + [b]B, a, b < 2^253 (public). Variable time. */
 void f25519_ge51_double_scalarmult_vartime(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
                                            const uint8_t b[32]);
-/* Shared pieces of the fixed-base and double-scalar code (base_portable.c,
- * double_portable.c), also used by the mulx backend. */
-void f25519_base_recode16(int8_t e[64], const uint8_t a[32]);        /* constant time */
-void f25519_base_select(ge51_precomp *t, int pos, int8_t digit);     /* constant time */
-void f25519_wnaf_vartime(int8_t naf[257], const uint8_t s[32], int w);
 
 /* out = X25519(k, u), k clamped by the caller; bit 255 of u ignored. Constant time in k. */
 void f25519_x25519_ladder_portable(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);

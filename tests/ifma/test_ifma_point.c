@@ -407,8 +407,6 @@ int main(int argc, char **argv)
         f25519_ifma_double_scalar(&r, a, &A, b);
         f25519_ge51_double_scalarmult_vartime(&e, a, &A, b);
         T_CHECK(same_point(&r, &e) && bounded(&r), "double_scalar iter %d", it);
-        f25519_ifma_double_scalar_2x4(&r, a, &A, b);
-        T_CHECK(same_point(&r, &e) && bounded(&r), "double_scalar_2x4 iter %d", it);
         f25519_ifma_double_scalar_1x4(&r, a, &A, b);
         T_CHECK(same_point(&r, &e) && bounded(&r), "double_scalar_1x4 iter %d", it);
         /* T must stay consistent: XY = ZT */
