@@ -10,8 +10,8 @@
 
 const fe51 fe51_d = {{0x34dca135978a3, 0x1a8283b156ebd, 0x5e7a26001c029, 0x739c663a03cbb,
                       0x52036cee2b6ff}};
-const fe51 fe51_d2 = {{0x69b9426b2f159, 0x35050762add7a, 0x3cf44c0038052, 0x6738cc7407977,
-                       0x2406d9dc56dff}};
+const fe51 fe51_d2 = {{FE51_D2_LIMB0, FE51_D2_LIMB1, FE51_D2_LIMB2, FE51_D2_LIMB3,
+                       FE51_D2_LIMB4}};
 const fe51 fe51_sqrtm1 = {{0x61b274a0ea0b0, 0xd5a5fc8f189d, 0x7ef5e9cbd0c60, 0x78595a6804c9e,
                            0x2b8324804fc1d}};
 

@@ -47,6 +47,12 @@ void fe51_sqrt_ratio_pre(fe51 *w, fe51 *v3, const fe51 *u, const fe51 *v);
 int  fe51_sqrt_ratio_post(fe51 *r, const fe51 *u, const fe51 *v, const fe51 *v3, const fe51 *pw);
 
 extern const fe51 fe51_d;      /* -121665/121666 */
-extern const fe51 fe51_d2;     /* 2d */
+extern const fe51 fe51_d2;     /* 2d (canonical limbs: FE51_D2_LIMB*) */
+/* 2d's limbs, for static tables of vector code (e.g. scalarmult/base_ifma.c) */
+#define FE51_D2_LIMB0 0x69b9426b2f159ULL
+#define FE51_D2_LIMB1 0x35050762add7aULL
+#define FE51_D2_LIMB2 0x3cf44c0038052ULL
+#define FE51_D2_LIMB3 0x6738cc7407977ULL
+#define FE51_D2_LIMB4 0x2406d9dc56dffULL
 extern const fe51 fe51_sqrtm1; /* sqrt(-1) */
 #endif

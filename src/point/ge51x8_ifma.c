@@ -1,10 +1,6 @@
 /* Out-of-line 8x1-way point operations, constants and lane packing. */
 #include "point/ge51x8_ifma.h"
 
-/* 2d mod p, canonical limbs */
-const fe51 f25519_ifma_d2 = { { 0x69b9426b2f159ULL, 0x35050762add7aULL, 0x3cf44c0038052ULL,
-                                0x6738cc7407977ULL, 0x2406d9dc56dffULL } };
-
 /* 1/d mod p, canonical limbs */
 const fe51 f25519_ifma_dinv = { { 0x0f276cdc9f843ULL, 0x3084f2a85c4bcULL, 0x6e73d982d775aULL,
                                   0x721958b108a66ULL, 0x40907ed214d5cULL } };

@@ -19,7 +19,6 @@ typedef struct { fe51x8 ypx, ymx, xy2d; } ge8_precomp;
 /* projective cached point: Y + X, Y - X, 2 Z, 2 d T */
 typedef struct { fe51x8 ypx, ymx, z2, t2d; } ge8_cached;
 
-extern const fe51 f25519_ifma_d2;   /* 2d, limbs < 2^51 (ge51x8_ifma.c) */
 extern const fe51 f25519_ifma_dinv; /* 1/d, limbs < 2^51 */
 
 F25519_IFMA_INLINE void ge8_identity(ge8_p3 *h)
@@ -103,7 +102,7 @@ F25519_IFMA_INLINE void ge8_add(ge8_p3 *r, const ge8_p3 *p, const ge8_cached *q)
 F25519_IFMA_INLINE void ge8_to_cached(ge8_cached *c, const ge8_p3 *p)
 {
     fe51x8 d2;
-    fe8_bcast(&d2, &f25519_ifma_d2);
+    fe8_bcast(&d2, &fe51_d2);
     fe8_add(&c->ypx, &p->Y, &p->X);
     fe8_sub(&c->ymx, &p->Y, &p->X);
     fe8_add(&c->z2, &p->Z, &p->Z);

@@ -12,38 +12,7 @@
 #include "point/ge51x8_ifma.h"
 #include "point/ge51_2x4_ifma.h"
 #include "common/wipe.h"
-
-/* a = sum e[i] 16^i, e[i] in [-8, 8) for i < 63, e[63] in [0, 8] when
- * a < 2^255 (a >> 252 <= 7, plus a carry). Branch-free. */
-static void recode16(int8_t e[64], const uint8_t a[32])
-{
-    int carry = 0;
-    for (int i = 0; i < 32; i++) {
-        e[2 * i] = (int8_t)(a[i] & 15);
-        e[2 * i + 1] = (int8_t)(a[i] >> 4);
-    }
-    for (int i = 0; i < 63; i++) {
-        int v = e[i] + carry;
-        carry = (v + 8) >> 4;            /* arithmetic shift: 0 or 1 */
-        e[i] = (int8_t)(v - (carry << 4));
-    }
-    e[63] = (int8_t)(e[63] + carry);
-}
-
-/* a = sum e[i] 32^i, e[i] in [-16, 16) for i < 51, e[51] in {0, 1} when
- * a < 2^255. Branch-free (radix-32 signed digits of the 8x1 path). */
-static void recode32(int8_t e[52], const uint8_t a[32])
-{
-    int carry = 0;
-    for (int i = 0; i < 52; i++) {
-        int bit = 5 * i, byte = bit >> 3, sh = bit & 7;
-        unsigned w = a[byte < 32 ? byte : 31] * (unsigned)(byte < 32);
-        w |= (byte + 1 < 32 ? (unsigned)a[byte + 1] : 0u) << 8;
-        int v = (int)((w >> sh) & 31) + carry;
-        carry = (v + 16) >> 5;             /* 0 or 1 */
-        e[i] = (int8_t)(v - (carry << 5));
-    }
-}
+#include "scalarmult/recode.h"
 
 /* radix-32 variant: tab = [15 limbs][16 entries]; each lane picks entry
  * |d| - 1 from the two rows of a limb with one vpermt2q (constant time, the
@@ -96,7 +65,7 @@ F25519_IFMA_INLINE void lookup_lanes(ge8_precomp *t, const uint64_t (*tab)[15][8
 F25519_IFMA_TARGET static void base_8x1(ge8_p3 *r, const uint8_t a[8][32])
 {
     int8_t e[8][52], dig[52][8];
-    for (int l = 0; l < 8; l++) recode32(e[l], a[l]);
+    for (int l = 0; l < 8; l++) f25519_recode_signed(e[l], 52, a[l], 5); /* radix 32 */
     for (int i = 0; i < 52; i++)
         for (int l = 0; l < 8; l++) dig[i][l] = e[l][i];
     ge8_precomp t;
@@ -113,13 +82,13 @@ F25519_IFMA_TARGET static void base_8x1(ge8_p3 *r, const uint8_t a[8][32])
     f25519_wipe(&t, sizeof t);
 }
 
-/* [1, 1, 2d, 2 | 1, 1, 2d, 2] by limb (2d: f25519_ifma_d2's canonical limbs) */
+/* [1, 1, 2d, 2 | 1, 1, 2d, 2] by limb (2d: fe51_d2's canonical limbs) */
 static const uint64_t k112_tab[5][8] __attribute__((aligned(64))) = {
-    { 1, 1, 0x69b9426b2f159ULL, 2, 1, 1, 0x69b9426b2f159ULL, 2 },
-    { 0, 0, 0x35050762add7aULL, 0, 0, 0, 0x35050762add7aULL, 0 },
-    { 0, 0, 0x3cf44c0038052ULL, 0, 0, 0, 0x3cf44c0038052ULL, 0 },
-    { 0, 0, 0x6738cc7407977ULL, 0, 0, 0, 0x6738cc7407977ULL, 0 },
-    { 0, 0, 0x2406d9dc56dffULL, 0, 0, 0, 0x2406d9dc56dffULL, 0 },
+    { 1, 1, FE51_D2_LIMB0, 2, 1, 1, FE51_D2_LIMB0, 2 },
+    { 0, 0, FE51_D2_LIMB1, 0, 0, 0, FE51_D2_LIMB1, 0 },
+    { 0, 0, FE51_D2_LIMB2, 0, 0, 0, FE51_D2_LIMB2, 0 },
+    { 0, 0, FE51_D2_LIMB3, 0, 0, 0, FE51_D2_LIMB3, 0 },
+    { 0, 0, FE51_D2_LIMB4, 0, 0, 0, FE51_D2_LIMB4, 0 },
 };
 
 /* out = sum of the eight lane points of r. The 8x1 layout would waste half,
@@ -182,7 +151,7 @@ F25519_IFMA_TARGET static void lane_sum(ge51_p3 *out, const ge8_p3 *r)
 F25519_IFMA_TARGET static void base_1x8(ge51_p3 *out, const uint8_t a[32])
 {
     int8_t e[64], dg[8][8];
-    recode16(e, a);
+    f25519_recode_signed(e, 64, a, 4); /* radix 16 */
     for (int s = 0; s < 8; s++)
         for (int l = 0; l < 8; l++) dg[s][l] = e[8 * l + s];
     ge8_p3 r;

@@ -39,7 +39,7 @@ F25519_IFMA_TARGET void f25519_ifma_double_scalar_1x4(ge51_p3 *out, const uint8_
     fe51_0(&two);
     two.v[0] = 2;
     fe51x4 k112;
-    ge14_set(&k112, &one, &one, &f25519_ifma_d2, &two);
+    ge14_set(&k112, &one, &one, &fe51_d2, &two);
 
     /* odd multiples of A: pa[i] = (2i + 1) A, in pre form and negated */
     ge14_pre pa[16], pan[16];

@@ -168,7 +168,7 @@ F25519_IFMA_TARGET static void v24_add(ge51_p3 r[2], const ge51_p3 p[2], const g
     fe51_1(&one);
     fe51_0(&two);
     two.v[0] = 2;
-    fe51 kc[8] = { one, one, f25519_ifma_d2, two, one, one, f25519_ifma_d2, two };
+    fe51 kc[8] = { one, one, fe51_d2, two, one, one, fe51_d2, two };
     fe51x8 k, a, b, bp;
     fe8_pack(&k, kc);
     pack24(&a, &p[0], &p[1]);
@@ -232,7 +232,7 @@ F25519_IFMA_TARGET static void v14_add(ge51_p3 *r, const ge51_p3 *p, const ge51_
     fe51_0(&two);
     two.v[0] = 2;
     fe51x4 k, a, b, bp;
-    set14(&k, &one, &one, &f25519_ifma_d2, &two);
+    set14(&k, &one, &one, &fe51_d2, &two);
     set14(&a, &p->X, &p->Y, &p->T, &p->Z);
     set14(&b, &q->X, &q->Y, &q->T, &q->Z);
     ge14_to_pre(&bp, &b, &k);
