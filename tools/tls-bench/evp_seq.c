@@ -24,7 +24,7 @@
  *   derive      as the server
  *   verify      EVP_DigestVerifyInit_ex + EVP_DigestVerify with the
  *               certificate's public key
- * These are the operations tests/provider/prov_bench.c times one by one
+ * These are the operations bench/prov_bench.c times one by one
  * (keygen, derive, sign, verify), with libssl's key-share handling around
  * them. What stays outside: HKDF, the transcript hash, AEAD, X.509.
  *
