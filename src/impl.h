@@ -12,7 +12,7 @@
  *  x25519_base: out = u-coordinate of [k]B (B: u = 9); any k < 2^255 (the
  *               caller passes the clamped key unreduced: [k]B = [k mod L]B,
  *               and the signed radix-16/32 recodings of every backend cover
- *               k < 2^255; tests/ifma/perf_base_clamped.c checks it against
+ *               k < 2^255; tests/scalarmult/test_base_clamped.c checks it against
  *               the ladder). Constant time in k.
  *  *_x8:        the same for 8 independent inputs (lane i = input i).
  *  ed25519_base: out = encoding of [a]B (Edwards base point); any a < 2^255

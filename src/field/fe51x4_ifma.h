@@ -25,7 +25,7 @@
  * Sums and differences of R4 values exceed 2^52 and must go through
  * fe4_carry before they are multiplied. A subtraction adds k p first
  * (fe4_kp, k = 2 .. 2^11) and needs subtrahend limbs <= k (2^51 - 19).
- * tests/ifma/ladder_field_test.c runs every arithmetic function here with all limbs at
+ * tests/field/test_ifma_ladder_field.c runs every arithmetic function here with all limbs at
  * these maxima (and random), lane by lane, against BIGNUM.
  * Everything here is straight-line code: constant time in all lanes.
  */
