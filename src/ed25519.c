@@ -216,17 +216,6 @@ static int small_order_encoding(const uint8_t s[32])
     return 0;
 }
 
-/* out[0] = A, out[1] = R; bit i of the result set when decoding i failed.
- * A is decoded with lenient_a, R with lenient_r. */
-static int decode2(const f25519_ops *ops, ge51_p3 out[2], const uint8_t *a, const uint8_t *r,
-                   int lenient_a, int lenient_r)
-{
-    if (ops->ed25519_frombytes2) return ops->ed25519_frombytes2(out, a, r, lenient_a, lenient_r);
-    int bad_a = ge51_frombytes_vartime(&out[0], a, lenient_a) != 0;
-    int bad_r = ge51_frombytes_vartime(&out[1], r, lenient_r) != 0;
-    return bad_a | (bad_r << 1);
-}
-
 /* 1 if P = (X:Y:Z) equals the affine point R (Z_R = 1): X = x_R Z, Y = y_R Z. */
 static int same_point_affine(const ge51_p3 *P, const ge51_p3 *R)
 {
@@ -277,7 +266,7 @@ int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len, const uint8_t *
         if (small_order_encoding(pub)) return F25519_ERR_SMALL_ORDER;
     }
     int lenient = mode != F25519_VERIFY_STRICT;
-    int bad = decode2(ops, AR, pub, Rb, lenient, mode == F25519_VERIFY_ZIP215);
+    int bad = ops->ed25519_frombytes2(AR, pub, Rb, lenient, mode == F25519_VERIFY_ZIP215);
     if (bad & 1) return F25519_ERR_ENCODING;
     if (mode == F25519_VERIFY_STRICT) {
         if (small_order_encoding(Rb)) return F25519_ERR_SMALL_ORDER;

@@ -24,7 +24,10 @@
  *               accept/reject decision, same point mod p). Returns a bit set:
  *               bit i set when encoding i was rejected (out[i] is then
  *               unspecified). Public inputs, variable time allowed. Used by
- *               verification to decode A and R together.
+ *               verification to decode A and R together (with the
+ *               backend's own square-root chain).
+ * Every entry is required (no NULL): shared code never falls back to
+ * another backend's field.
  */
 #ifndef F25519_IMPL_H
 #define F25519_IMPL_H
