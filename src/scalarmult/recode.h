@@ -20,17 +20,14 @@ static inline void f25519_recode_signed(int8_t *e, int n, const uint8_t a[32], i
     const int half = 1 << (w - 1);
     int carry = 0;
     for (int i = 0; i < n; i++) {
-        int bit = w * i, byte = bit >> 3;
-        unsigned win = (byte < 32 ? (unsigned)a[byte] : 0u) |
-                       (byte + 1 < 32 ? (unsigned)a[byte + 1] << 8 : 0u);
-        int v = (int)((win >> (bit & 7)) & ((1u << w) - 1)) + carry;
-        if (i == n - 1) { /* public: the position only */
-            e[i] = (int8_t)v;
-            break;
-        }
+        int bit = w * i, byte = bit >> 3, sh = bit & 7;
+        unsigned win = a[byte < 32 ? byte : 31] * (unsigned)(byte < 32);
+        win |= (byte + 1 < 32 ? (unsigned)a[byte + 1] : 0u) << 8;
+        int v = (int)((win >> sh) & ((1u << w) - 1)) + carry;
         carry = (v + half) >> w; /* 0 or 1 */
         e[i] = (int8_t)(v - (carry << w));
     }
+    e[n - 1] = (int8_t)(e[n - 1] + (carry << w)); /* the last digit keeps the final carry */
 }
 
 /* Width-w NAF (2 <= w <= 10) of k < 2^253: k = sum naf[i] 2^i, naf[i] odd in
