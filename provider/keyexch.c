@@ -98,21 +98,20 @@ static int exch_derive(void *vctx, unsigned char *secret, size_t *secretlen, siz
 }
 
 static int exch_set_ctx_params(void *vctx, const OSSL_PARAM params[]) { return 1; }
-static const OSSL_PARAM empty_params[] = {OSSL_PARAM_END};
-static const OSSL_PARAM *exch_settable_ctx_params(void *vctx, void *provctx) { return empty_params; }
+static const OSSL_PARAM *exch_settable_ctx_params(void *vctx, void *provctx) { return f25519_no_params; }
 static int exch_get_ctx_params(void *vctx, OSSL_PARAM params[]) { return 1; }
-static const OSSL_PARAM *exch_gettable_ctx_params(void *vctx, void *provctx) { return empty_params; }
+static const OSSL_PARAM *exch_gettable_ctx_params(void *vctx, void *provctx) { return f25519_no_params; }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
+
 const OSSL_DISPATCH f25519_x25519_keyexch_functions[] = {
-    FN(OSSL_FUNC_KEYEXCH_NEWCTX, exch_newctx),
-    FN(OSSL_FUNC_KEYEXCH_INIT, exch_init),
-    FN(OSSL_FUNC_KEYEXCH_SET_PEER, exch_set_peer),
-    FN(OSSL_FUNC_KEYEXCH_DERIVE, exch_derive),
-    FN(OSSL_FUNC_KEYEXCH_FREECTX, exch_freectx),
-    FN(OSSL_FUNC_KEYEXCH_DUPCTX, exch_dupctx),
-    FN(OSSL_FUNC_KEYEXCH_SET_CTX_PARAMS, exch_set_ctx_params),
-    FN(OSSL_FUNC_KEYEXCH_SETTABLE_CTX_PARAMS, exch_settable_ctx_params),
-    FN(OSSL_FUNC_KEYEXCH_GET_CTX_PARAMS, exch_get_ctx_params),
-    FN(OSSL_FUNC_KEYEXCH_GETTABLE_CTX_PARAMS, exch_gettable_ctx_params),
+    F25519_FN(OSSL_FUNC_KEYEXCH_NEWCTX, exch_newctx),
+    F25519_FN(OSSL_FUNC_KEYEXCH_INIT, exch_init),
+    F25519_FN(OSSL_FUNC_KEYEXCH_SET_PEER, exch_set_peer),
+    F25519_FN(OSSL_FUNC_KEYEXCH_DERIVE, exch_derive),
+    F25519_FN(OSSL_FUNC_KEYEXCH_FREECTX, exch_freectx),
+    F25519_FN(OSSL_FUNC_KEYEXCH_DUPCTX, exch_dupctx),
+    F25519_FN(OSSL_FUNC_KEYEXCH_SET_CTX_PARAMS, exch_set_ctx_params),
+    F25519_FN(OSSL_FUNC_KEYEXCH_SETTABLE_CTX_PARAMS, exch_settable_ctx_params),
+    F25519_FN(OSSL_FUNC_KEYEXCH_GET_CTX_PARAMS, exch_get_ctx_params),
+    F25519_FN(OSSL_FUNC_KEYEXCH_GETTABLE_CTX_PARAMS, exch_gettable_ctx_params),
     {0, NULL}};

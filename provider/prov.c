@@ -26,46 +26,11 @@
 #include "fast25519.h"
 #include "prov.h"
 
-void f25519_secure_wipe(void *p, size_t n) { OPENSSL_cleanse(p, n); }
-
-uint64_t f25519_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 void f25519_op(f25519_provctx *p, enum f25519_counter c)
 {
     f25519_count(p, c);
     atomic_fetch_add_explicit(&p->requests, 1, memory_order_relaxed);
     if (p->cfg.warmup != WARMUP_OFF) f25519_warmup_kick(&p->warmup);
-}
-
-/* ---- errors ---------------------------------------------------------- */
-static const OSSL_ITEM reason_strings[] = {
-    {F25519_R_BAD_KEY, "invalid key (missing, wrong length or wrong type)"},
-    {F25519_R_NO_PRIVATE_KEY, "private key required"},
-    {F25519_R_NO_PUBLIC_KEY, "public key required"},
-    {F25519_R_ZERO_SHARED, "X25519 shared secret is all zero (low-order peer key)"},
-    {F25519_R_BUFFER_TOO_SMALL, "output buffer too small"},
-    {F25519_R_DIGEST_NOT_ALLOWED, "Ed25519 does not take a digest"},
-    {F25519_R_LIBRARY, "fast25519 library error"},
-    {F25519_R_BAD_GROUP, "unsupported group name"},
-    {F25519_R_KEY_MISMATCH, "public key does not match the private key"},
-    {F25519_R_RANDOM, "OS random source failed"},
-    {0, NULL}};
-
-void f25519_raise(f25519_provctx *prov, const char *file, int line, const char *func, int reason,
-                  const char *fmt, ...)
-{
-    if (prov == NULL || prov->c_new_error == NULL) return;
-    va_list ap;
-    va_start(ap, fmt);
-    prov->c_new_error(prov->handle);
-    if (prov->c_set_error_debug) prov->c_set_error_debug(prov->handle, file, line, func);
-    if (prov->c_vset_error) prov->c_vset_error(prov->handle, (uint32_t)reason, fmt, ap);
-    va_end(ap);
 }
 
 /* ---- algorithms ------------------------------------------------------ */
@@ -134,7 +99,7 @@ static int prov_get_params(void *provctx, OSSL_PARAM params[])
 
 static const OSSL_ITEM *prov_get_reason_strings(void *provctx)
 {
-    return reason_strings;
+    return f25519_reason_strings;
 }
 
 static void prov_teardown(void *vctx)

@@ -445,35 +445,35 @@ static const OSSL_PARAM *sig_settable_variant_params(void *vctx, void *provctx)
 }
 
 /* ---- dispatch tables ----------------------------------------------------- */
-#define FN(id, f) {id, (void (*)(void))(f)}
+
 #define SIG_COMMON                                                           \
-    FN(OSSL_FUNC_SIGNATURE_NEWCTX, sig_newctx),                              \
-    FN(OSSL_FUNC_SIGNATURE_FREECTX, sig_freectx),                            \
-    FN(OSSL_FUNC_SIGNATURE_DUPCTX, sig_dupctx),                              \
-    FN(OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, sig_get_ctx_params),              \
-    FN(OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, sig_gettable_ctx_params),    \
-    FN(OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, sig_set_ctx_params)
+    F25519_FN(OSSL_FUNC_SIGNATURE_NEWCTX, sig_newctx),                              \
+    F25519_FN(OSSL_FUNC_SIGNATURE_FREECTX, sig_freectx),                            \
+    F25519_FN(OSSL_FUNC_SIGNATURE_DUPCTX, sig_dupctx),                              \
+    F25519_FN(OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, sig_get_ctx_params),              \
+    F25519_FN(OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, sig_gettable_ctx_params),    \
+    F25519_FN(OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, sig_set_ctx_params)
 #define SIG_DIGEST                                                           \
-    FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, sig_digest_sign_init),          \
-    FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN, sig_digest_sign),                    \
-    FN(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, sig_digest_verify_init),      \
-    FN(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, sig_digest_verify)
+    F25519_FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, sig_digest_sign_init),          \
+    F25519_FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN, sig_digest_sign),                    \
+    F25519_FN(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, sig_digest_verify_init),      \
+    F25519_FN(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, sig_digest_verify)
 #define SIG_MESSAGE(v)                                                       \
-    FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT, v##_msg_sign_init),            \
-    FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_UPDATE, sig_msg_update),             \
-    FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_FINAL, sig_sign_msg_final),          \
-    FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT, v##_msg_verify_init),        \
-    FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_UPDATE, sig_msg_update),           \
-    FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_FINAL, sig_verify_msg_final),      \
-    FN(OSSL_FUNC_SIGNATURE_SIGN, sig_sign),                                  \
-    FN(OSSL_FUNC_SIGNATURE_VERIFY, sig_verify),                              \
-    FN(OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES, sig_query_key_types)
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT, v##_msg_sign_init),            \
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_UPDATE, sig_msg_update),             \
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_FINAL, sig_sign_msg_final),          \
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT, v##_msg_verify_init),        \
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_UPDATE, sig_msg_update),           \
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_FINAL, sig_verify_msg_final),      \
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN, sig_sign),                                  \
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY, sig_verify),                              \
+    F25519_FN(OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES, sig_query_key_types)
 
 /* OpenSSL 3.0-3.3: what their default provider offers for ED25519. */
 const OSSL_DISPATCH f25519_ed25519_signature_functions[] = {
     SIG_COMMON,
     SIG_DIGEST,
-    FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_ctx_params),
+    F25519_FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_ctx_params),
     {0, NULL}};
 
 /* OpenSSL 3.4+: ED25519, ED25519ph, ED25519ctx as the 3.5 default provider has them. */
@@ -481,21 +481,21 @@ const OSSL_DISPATCH f25519_ed25519_signature34_functions[] = {
     SIG_COMMON,
     SIG_DIGEST,
     SIG_MESSAGE(ed25519),
-    FN(OSSL_FUNC_SIGNATURE_SIGN_INIT, ed25519_sign_init),
-    FN(OSSL_FUNC_SIGNATURE_VERIFY_INIT, ed25519_verify_init),
-    FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_ctx_params),
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_INIT, ed25519_sign_init),
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_INIT, ed25519_verify_init),
+    F25519_FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_ctx_params),
     {0, NULL}};
 const OSSL_DISPATCH f25519_ed25519ph_signature_functions[] = {
     SIG_COMMON,
     SIG_MESSAGE(ed25519ph),
-    FN(OSSL_FUNC_SIGNATURE_SIGN_INIT, ed25519ph_sign_init),
-    FN(OSSL_FUNC_SIGNATURE_VERIFY_INIT, ed25519ph_verify_init),
-    FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_variant_params),
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_INIT, ed25519ph_sign_init),
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_INIT, ed25519ph_verify_init),
+    F25519_FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_variant_params),
     {0, NULL}};
 const OSSL_DISPATCH f25519_ed25519ctx_signature_functions[] = {
     SIG_COMMON,
     SIG_MESSAGE(ed25519ctx),
-    FN(OSSL_FUNC_SIGNATURE_SIGN_INIT, ed25519ctx_msg_sign_init),
-    FN(OSSL_FUNC_SIGNATURE_VERIFY_INIT, ed25519ctx_msg_verify_init),
-    FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_variant_params),
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_INIT, ed25519ctx_msg_sign_init),
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_INIT, ed25519ctx_msg_verify_init),
+    F25519_FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_variant_params),
     {0, NULL}};
