@@ -7,6 +7,9 @@
 #include <string.h>
 #include <openssl/params.h>
 #include "fast25519.h"
+#include "helpers.h"
+#include "keys.h"
+#include "lifecycle.h"
 #include "prov.h"
 
 typedef struct {

@@ -15,6 +15,7 @@
 #include "fast25519.h"
 #include "helpers.h"
 #include "keys.h"
+#include "lifecycle.h"
 #include "prov.h"
 
 #define X25519_BITS 253
@@ -221,7 +222,7 @@ static void *gen(void *genctx, OSSL_CALLBACK *cb, void *cbarg)
     /* Only domain parameters asked for: an empty key (libssl's peer share). */
     if ((g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return k;
     if (g->type == F25519_KEY_X25519) {
-        rc = f25519_pool_take(&g->prov->pool, k->priv, k->pub);
+        rc = f25519_x25519_keypair(g->prov, k->priv, k->pub);
         if (rc == F25519_OK) f25519_op(g->prov, C_X25519_KEYGEN);
     } else {
         rc = f25519_ed25519_keygen(k->priv, k->pub);

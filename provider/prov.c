@@ -24,14 +24,10 @@
 #include <openssl/params.h>
 #include <openssl/prov_ssl.h>
 #include "fast25519.h"
+#include "helpers.h"
+#include "lifecycle.h"
 #include "prov.h"
-
-void f25519_op(f25519_provctx *p, enum f25519_counter c)
-{
-    f25519_count(p, c);
-    atomic_fetch_add_explicit(&p->requests, 1, memory_order_relaxed);
-    if (p->cfg.warmup != WARMUP_OFF) f25519_warmup_kick(&p->warmup);
-}
+#include "stats.h"
 
 /* ---- algorithms ------------------------------------------------------ */
 static const OSSL_ALGORITHM keymgmt_algs[] = {
@@ -106,11 +102,7 @@ static void prov_teardown(void *vctx)
 {
     f25519_provctx *prov = vctx;
     if (prov == NULL) return;
-    /* Leave the fork registry first: a fork in another thread must not
-     * lock the mutexes destroyed below. */
-    f25519_fork_unregister(prov);
-    f25519_warmup_cleanup(&prov->warmup);
-    f25519_pool_cleanup(&prov->pool);
+    f25519_lifecycle_teardown(prov); /* threads stopped, pool wiped */
     f25519_stats_write(prov);
     f25519_secure_wipe(prov, sizeof(*prov));
     free(prov);
@@ -246,12 +238,10 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     }
     read_core_version(prov, c_get_params);
     read_config(prov, c_get_params);
-    if (!f25519_pool_init(&prov->pool, prov)) {
+    if (!f25519_lifecycle_init(prov)) {
         free(prov);
         return 0;
     }
-    f25519_warmup_init(&prov->warmup, prov);
-    f25519_fork_register(prov);
     *out = prov_dispatch;
     *provctx = prov;
     return 1;

@@ -31,6 +31,9 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 #include "fast25519.h"
+#include "helpers.h"
+#include "keys.h"
+#include "lifecycle.h"
 #include "prov.h"
 
 /* OpenSSL 3.4+ signature function ids (include/openssl/core_dispatch.h of 3.4). */
