@@ -3,7 +3,7 @@
  * (helpers.c). The bottom of the provider's layering: helpers.c calls no
  * other provider file.
  *   - errors: reason codes, their strings, PROV_ERR (raised through the core);
- *   - wiping secrets, a monotonic clock;
+ *   - wiping secrets, a monotonic clock, the OS random source;
  *   - F25519_FN: the one cast for dispatch-table entries;
  *   - shared parameter tables.
  */
@@ -15,6 +15,10 @@
 #include <openssl/core.h>
 #include <openssl/crypto.h>
 #include "provctx.h"
+/* The library's OS random source, f25519_randombytes (F25519_OK or
+ * F25519_ERR_RANDOM): the one getrandom loop of the project. This is the
+ * provider's only include of a library-internal header. */
+#include "impl.h"
 
 /* ---- errors (reason codes; strings in helpers.c) ---------------------- */
 #define F25519_R_BAD_KEY          1 /* key missing, wrong length or wrong type */

@@ -12,29 +12,12 @@
  *    atfork child handler, and a pid check here for forks that bypass it),
  *    so a child never hands out its parent's keys.
  */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/random.h>
 #include "fast25519.h"
 #include "helpers.h"
 #include "pool.h"
-
-static int os_random(void *buf, size_t n)
-{
-    uint8_t *b = buf;
-    while (n > 0) {
-        ssize_t r = getrandom(b, n > 256 ? 256 : n, 0);
-        if (r < 0) {
-            if (errno == EINTR) continue;
-            return 0;
-        }
-        b += r;
-        n -= (size_t)r;
-    }
-    return 1;
-}
 
 int f25519_pool_init(f25519_pool *pool, f25519_provctx *prov)
 {
@@ -112,7 +95,8 @@ void *f25519_pool_refill_main(void *arg)
         f25519_count(prov, C_POOL_REFILLS);
         while (!pool->stop && pool->count < pool->cap) {
             pthread_mutex_unlock(&pool->mu);
-            int ok = os_random(priv, sizeof(priv)) && f25519_x25519_keygen_x8(pub, priv) == F25519_OK;
+            int ok = f25519_randombytes(priv, sizeof(priv)) == F25519_OK
+                     && f25519_x25519_keygen_x8(pub, priv) == F25519_OK;
             pthread_mutex_lock(&pool->mu);
             if (!ok) break; /* requests fall back to single keys; retried at next wake */
             unsigned n = pool->cap - pool->count;
