@@ -17,6 +17,17 @@ typedef struct {
     f25519_key *key, *peer;
 } exch_ctx;
 
+static OSSL_FUNC_keyexch_newctx_fn exch_newctx;
+static OSSL_FUNC_keyexch_init_fn exch_init;
+static OSSL_FUNC_keyexch_set_peer_fn exch_set_peer;
+static OSSL_FUNC_keyexch_derive_fn exch_derive;
+static OSSL_FUNC_keyexch_freectx_fn exch_freectx;
+static OSSL_FUNC_keyexch_dupctx_fn exch_dupctx;
+static OSSL_FUNC_keyexch_set_ctx_params_fn exch_set_ctx_params;
+static OSSL_FUNC_keyexch_settable_ctx_params_fn exch_settable_ctx_params;
+static OSSL_FUNC_keyexch_get_ctx_params_fn exch_get_ctx_params;
+static OSSL_FUNC_keyexch_gettable_ctx_params_fn exch_gettable_ctx_params;
+
 static void *exch_newctx(void *provctx)
 {
     exch_ctx *c = calloc(1, sizeof(*c));

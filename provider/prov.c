@@ -13,12 +13,10 @@
  * cannot run on this CPU (FAST25519_IMPL forced a missing path), the query
  * offers no algorithms and libcrypto uses the default provider instead.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/params.h>
@@ -28,6 +26,12 @@
 #include "lifecycle.h"
 #include "prov.h"
 #include "stats.h"
+
+static OSSL_FUNC_provider_teardown_fn prov_teardown;
+static OSSL_FUNC_provider_query_operation_fn prov_query;
+static OSSL_FUNC_provider_gettable_params_fn prov_gettable_params;
+static OSSL_FUNC_provider_get_params_fn prov_get_params;
+static OSSL_FUNC_provider_get_reason_strings_fn prov_get_reason_strings;
 
 /* ---- algorithms ------------------------------------------------------ */
 static const OSSL_ALGORITHM keymgmt_algs[] = {
@@ -109,12 +113,12 @@ static void prov_teardown(void *vctx)
 }
 
 static const OSSL_DISPATCH prov_dispatch[] = {
-    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))prov_teardown},
-    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))prov_query},
-    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))prov_gettable_params},
-    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))prov_get_params},
-    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))prov_get_reason_strings},
-    {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))f25519_get_capabilities},
+    F25519_FN(OSSL_FUNC_PROVIDER_TEARDOWN, prov_teardown),
+    F25519_FN(OSSL_FUNC_PROVIDER_QUERY_OPERATION, prov_query),
+    F25519_FN(OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, prov_gettable_params),
+    F25519_FN(OSSL_FUNC_PROVIDER_GET_PARAMS, prov_get_params),
+    F25519_FN(OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, prov_get_reason_strings),
+    F25519_FN(OSSL_FUNC_PROVIDER_GET_CAPABILITIES, f25519_get_capabilities),
     {0, NULL}};
 
 /* ---- configuration --------------------------------------------------- */

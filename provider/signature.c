@@ -36,18 +36,30 @@
 #include "lifecycle.h"
 #include "prov.h"
 
-/* OpenSSL 3.4+ signature function ids (include/openssl/core_dispatch.h of 3.4). */
+/* OpenSSL 3.4+ signature function ids and types, as include/openssl/
+ * core_dispatch.h of 3.4 has them, for builds against older headers. */
 #ifndef OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES
 #define OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES 26
+OSSL_CORE_MAKE_FUNC(const char **, signature_query_key_types, (void))
 #endif
 #ifndef OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT
-#define F25519_SIG_NO_MESSAGE_TYPES 1 /* 3.0 headers: no OSSL_FUNC_signature_*message*_fn */
 #define OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT 27
 #define OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_UPDATE 28
 #define OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_FINAL 29
 #define OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT 30
 #define OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_UPDATE 31
 #define OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_FINAL 32
+OSSL_CORE_MAKE_FUNC(int, signature_sign_message_init,
+                    (void *ctx, void *provkey, const OSSL_PARAM params[]))
+OSSL_CORE_MAKE_FUNC(int, signature_sign_message_update,
+                    (void *ctx, const unsigned char *in, size_t inlen))
+OSSL_CORE_MAKE_FUNC(int, signature_sign_message_final,
+                    (void *ctx, unsigned char *sig, size_t *siglen, size_t sigsize))
+OSSL_CORE_MAKE_FUNC(int, signature_verify_message_init,
+                    (void *ctx, void *provkey, const OSSL_PARAM params[]))
+OSSL_CORE_MAKE_FUNC(int, signature_verify_message_update,
+                    (void *ctx, const unsigned char *in, size_t inlen))
+OSSL_CORE_MAKE_FUNC(int, signature_verify_message_final, (void *ctx))
 #endif
 /* Parameter names of 3.2+ / 3.4+ (not in 3.0's headers). */
 #define PARAM_INSTANCE "instance"
@@ -89,7 +101,6 @@ static OSSL_FUNC_signature_get_ctx_params_fn sig_get_ctx_params;
 static OSSL_FUNC_signature_gettable_ctx_params_fn sig_gettable_ctx_params;
 static OSSL_FUNC_signature_set_ctx_params_fn sig_set_ctx_params;
 static OSSL_FUNC_signature_settable_ctx_params_fn sig_settable_ctx_params, sig_settable_variant_params;
-#ifndef F25519_SIG_NO_MESSAGE_TYPES
 static OSSL_FUNC_signature_query_key_types_fn sig_query_key_types;
 static OSSL_FUNC_signature_sign_message_init_fn ed25519_msg_sign_init, ed25519ph_msg_sign_init,
     ed25519ctx_msg_sign_init;
@@ -98,7 +109,6 @@ static OSSL_FUNC_signature_verify_message_init_fn ed25519_msg_verify_init, ed255
 static OSSL_FUNC_signature_sign_message_update_fn sig_msg_update;
 static OSSL_FUNC_signature_sign_message_final_fn sig_sign_msg_final;
 static OSSL_FUNC_signature_verify_message_final_fn sig_verify_msg_final;
-#endif
 
 static void *sig_newctx(void *provctx, const char *propq)
 {
