@@ -255,22 +255,22 @@ static int gen_set_template(void *genctx, void *templ)
 
 static void gen_cleanup(void *genctx) { free(genctx); }
 
-#define COMMON_KEYMGMT                                                       \
-    F25519_FN(OSSL_FUNC_KEYMGMT_FREE, key_free),                                    \
-    F25519_FN(OSSL_FUNC_KEYMGMT_HAS, key_has),                                      \
-    F25519_FN(OSSL_FUNC_KEYMGMT_MATCH, key_match),                                  \
-    F25519_FN(OSSL_FUNC_KEYMGMT_DUP, key_dup),                                      \
-    F25519_FN(OSSL_FUNC_KEYMGMT_VALIDATE, key_validate),                            \
-    F25519_FN(OSSL_FUNC_KEYMGMT_IMPORT, key_import),                                \
-    F25519_FN(OSSL_FUNC_KEYMGMT_IMPORT_TYPES, key_import_types),                    \
-    F25519_FN(OSSL_FUNC_KEYMGMT_EXPORT, key_export),                         \
-    F25519_FN(OSSL_FUNC_KEYMGMT_EXPORT_TYPES, key_export_types),                  \
-    F25519_FN(OSSL_FUNC_KEYMGMT_GET_PARAMS, key_get_params),                        \
-    F25519_FN(OSSL_FUNC_KEYMGMT_SET_PARAMS, key_set_params),                        \
-    F25519_FN(OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, gen_set_params),                    \
-    F25519_FN(OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, gen_settable_params),          \
-    F25519_FN(OSSL_FUNC_KEYMGMT_GEN_SET_TEMPLATE, gen_set_template),                \
-    F25519_FN(OSSL_FUNC_KEYMGMT_GEN, gen),                                          \
+#define COMMON_KEYMGMT                                                          \
+    F25519_FN(OSSL_FUNC_KEYMGMT_FREE, key_free),                                \
+    F25519_FN(OSSL_FUNC_KEYMGMT_HAS, key_has),                                  \
+    F25519_FN(OSSL_FUNC_KEYMGMT_MATCH, key_match),                              \
+    F25519_FN(OSSL_FUNC_KEYMGMT_DUP, key_dup),                                  \
+    F25519_FN(OSSL_FUNC_KEYMGMT_VALIDATE, key_validate),                        \
+    F25519_FN(OSSL_FUNC_KEYMGMT_IMPORT, key_import),                            \
+    F25519_FN(OSSL_FUNC_KEYMGMT_IMPORT_TYPES, key_import_types),                \
+    F25519_FN(OSSL_FUNC_KEYMGMT_EXPORT, key_export),                            \
+    F25519_FN(OSSL_FUNC_KEYMGMT_EXPORT_TYPES, key_export_types),                \
+    F25519_FN(OSSL_FUNC_KEYMGMT_GET_PARAMS, key_get_params),                    \
+    F25519_FN(OSSL_FUNC_KEYMGMT_SET_PARAMS, key_set_params),                    \
+    F25519_FN(OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, gen_set_params),                \
+    F25519_FN(OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, gen_settable_params),      \
+    F25519_FN(OSSL_FUNC_KEYMGMT_GEN_SET_TEMPLATE, gen_set_template),            \
+    F25519_FN(OSSL_FUNC_KEYMGMT_GEN, gen),                                      \
     F25519_FN(OSSL_FUNC_KEYMGMT_GEN_CLEANUP, gen_cleanup)
 
 const OSSL_DISPATCH f25519_x25519_keymgmt_functions[] = {

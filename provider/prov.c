@@ -1,6 +1,8 @@
 /*
- * fast25519 OpenSSL 3 provider: entry point, algorithm query, provider
- * parameters, configuration from the openssl.cnf section, error strings.
+ * fast25519 OpenSSL 3 provider: entry point (init, teardown), algorithm
+ * query, provider parameters, configuration from the openssl.cnf section.
+ * The top of the provider: it lists the operation files' dispatch tables;
+ * they never call back into it (layers: provider/CMakeLists.txt).
  *
  * Loaded by configuration alone (docs/provider.md):
  *   [fast25519_sect] module = .../fast25519.so, activate = 1, pool_size = 128 ...

@@ -317,7 +317,7 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen, const
 }
 
 /* ---- 3.4+ message API -------------------------------------------------- */
-#define MSG_INIT(name, need_priv, variant)                                           \
+#define MSG_INIT(name, need_priv, variant)                                      \
     static int name(void *vctx, void *key, const OSSL_PARAM params[])               \
     {                                                                                \
         return sig_init(vctx, key, need_priv, variant, 1, MODE_MESSAGE, params);     \
@@ -459,27 +459,27 @@ static const OSSL_PARAM *sig_settable_variant_params(void *vctx, void *provctx)
 
 /* ---- dispatch tables ----------------------------------------------------- */
 
-#define SIG_COMMON                                                           \
-    F25519_FN(OSSL_FUNC_SIGNATURE_NEWCTX, sig_newctx),                              \
-    F25519_FN(OSSL_FUNC_SIGNATURE_FREECTX, sig_freectx),                            \
-    F25519_FN(OSSL_FUNC_SIGNATURE_DUPCTX, sig_dupctx),                              \
-    F25519_FN(OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, sig_get_ctx_params),              \
-    F25519_FN(OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, sig_gettable_ctx_params),    \
+#define SIG_COMMON                                                              \
+    F25519_FN(OSSL_FUNC_SIGNATURE_NEWCTX, sig_newctx),                          \
+    F25519_FN(OSSL_FUNC_SIGNATURE_FREECTX, sig_freectx),                        \
+    F25519_FN(OSSL_FUNC_SIGNATURE_DUPCTX, sig_dupctx),                          \
+    F25519_FN(OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, sig_get_ctx_params),          \
+    F25519_FN(OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, sig_gettable_ctx_params), \
     F25519_FN(OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, sig_set_ctx_params)
-#define SIG_DIGEST                                                           \
-    F25519_FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, sig_digest_sign_init),          \
-    F25519_FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN, sig_digest_sign),                    \
-    F25519_FN(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, sig_digest_verify_init),      \
+#define SIG_DIGEST                                                              \
+    F25519_FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, sig_digest_sign_init),      \
+    F25519_FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN, sig_digest_sign),                \
+    F25519_FN(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, sig_digest_verify_init),  \
     F25519_FN(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, sig_digest_verify)
-#define SIG_MESSAGE(v)                                                       \
-    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT, v##_msg_sign_init),            \
-    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_UPDATE, sig_msg_update),             \
-    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_FINAL, sig_sign_msg_final),          \
-    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT, v##_msg_verify_init),        \
-    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_UPDATE, sig_msg_update),           \
-    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_FINAL, sig_verify_msg_final),      \
-    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN, sig_sign),                                  \
-    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY, sig_verify),                              \
+#define SIG_MESSAGE(v)                                                          \
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT, v##_msg_sign_init),        \
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_UPDATE, sig_msg_update),         \
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_FINAL, sig_sign_msg_final),      \
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT, v##_msg_verify_init),    \
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_UPDATE, sig_msg_update),       \
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_FINAL, sig_verify_msg_final),  \
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN, sig_sign),                              \
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY, sig_verify),                          \
     F25519_FN(OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES, sig_query_key_types)
 
 /* OpenSSL 3.0-3.3: what their default provider offers for ED25519. */
