@@ -11,6 +11,7 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 #include <openssl/prov_ssl.h>
+#include "provctx.h"
 #include "prov.h"
 
 int f25519_get_capabilities(void *provctx, const char *capability, OSSL_CALLBACK *cb, void *arg)

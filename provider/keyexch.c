@@ -7,12 +7,26 @@
 #include <string.h>
 #include <openssl/params.h>
 #include "fast25519.h"
+#include "helpers.h"
+#include "keys.h"
+#include "lifecycle.h"
 #include "prov.h"
 
 typedef struct {
     f25519_provctx *prov;
     f25519_key *key, *peer;
 } exch_ctx;
+
+static OSSL_FUNC_keyexch_newctx_fn exch_newctx;
+static OSSL_FUNC_keyexch_init_fn exch_init;
+static OSSL_FUNC_keyexch_set_peer_fn exch_set_peer;
+static OSSL_FUNC_keyexch_derive_fn exch_derive;
+static OSSL_FUNC_keyexch_freectx_fn exch_freectx;
+static OSSL_FUNC_keyexch_dupctx_fn exch_dupctx;
+static OSSL_FUNC_keyexch_set_ctx_params_fn exch_set_ctx_params;
+static OSSL_FUNC_keyexch_settable_ctx_params_fn exch_settable_ctx_params;
+static OSSL_FUNC_keyexch_get_ctx_params_fn exch_get_ctx_params;
+static OSSL_FUNC_keyexch_gettable_ctx_params_fn exch_gettable_ctx_params;
 
 static void *exch_newctx(void *provctx)
 {
@@ -98,21 +112,20 @@ static int exch_derive(void *vctx, unsigned char *secret, size_t *secretlen, siz
 }
 
 static int exch_set_ctx_params(void *vctx, const OSSL_PARAM params[]) { return 1; }
-static const OSSL_PARAM empty_params[] = {OSSL_PARAM_END};
-static const OSSL_PARAM *exch_settable_ctx_params(void *vctx, void *provctx) { return empty_params; }
+static const OSSL_PARAM *exch_settable_ctx_params(void *vctx, void *provctx) { return f25519_no_params; }
 static int exch_get_ctx_params(void *vctx, OSSL_PARAM params[]) { return 1; }
-static const OSSL_PARAM *exch_gettable_ctx_params(void *vctx, void *provctx) { return empty_params; }
+static const OSSL_PARAM *exch_gettable_ctx_params(void *vctx, void *provctx) { return f25519_no_params; }
 
-#define FN(id, f) {id, (void (*)(void))(f)}
+
 const OSSL_DISPATCH f25519_x25519_keyexch_functions[] = {
-    FN(OSSL_FUNC_KEYEXCH_NEWCTX, exch_newctx),
-    FN(OSSL_FUNC_KEYEXCH_INIT, exch_init),
-    FN(OSSL_FUNC_KEYEXCH_SET_PEER, exch_set_peer),
-    FN(OSSL_FUNC_KEYEXCH_DERIVE, exch_derive),
-    FN(OSSL_FUNC_KEYEXCH_FREECTX, exch_freectx),
-    FN(OSSL_FUNC_KEYEXCH_DUPCTX, exch_dupctx),
-    FN(OSSL_FUNC_KEYEXCH_SET_CTX_PARAMS, exch_set_ctx_params),
-    FN(OSSL_FUNC_KEYEXCH_SETTABLE_CTX_PARAMS, exch_settable_ctx_params),
-    FN(OSSL_FUNC_KEYEXCH_GET_CTX_PARAMS, exch_get_ctx_params),
-    FN(OSSL_FUNC_KEYEXCH_GETTABLE_CTX_PARAMS, exch_gettable_ctx_params),
+    F25519_FN(OSSL_FUNC_KEYEXCH_NEWCTX, exch_newctx),
+    F25519_FN(OSSL_FUNC_KEYEXCH_INIT, exch_init),
+    F25519_FN(OSSL_FUNC_KEYEXCH_SET_PEER, exch_set_peer),
+    F25519_FN(OSSL_FUNC_KEYEXCH_DERIVE, exch_derive),
+    F25519_FN(OSSL_FUNC_KEYEXCH_FREECTX, exch_freectx),
+    F25519_FN(OSSL_FUNC_KEYEXCH_DUPCTX, exch_dupctx),
+    F25519_FN(OSSL_FUNC_KEYEXCH_SET_CTX_PARAMS, exch_set_ctx_params),
+    F25519_FN(OSSL_FUNC_KEYEXCH_SETTABLE_CTX_PARAMS, exch_settable_ctx_params),
+    F25519_FN(OSSL_FUNC_KEYEXCH_GET_CTX_PARAMS, exch_get_ctx_params),
+    F25519_FN(OSSL_FUNC_KEYEXCH_GETTABLE_CTX_PARAMS, exch_gettable_ctx_params),
     {0, NULL}};

@@ -1,6 +1,8 @@
 /*
- * fast25519 OpenSSL 3 provider: entry point, algorithm query, provider
- * parameters, configuration from the openssl.cnf section, error strings.
+ * fast25519 OpenSSL 3 provider: entry point (init, teardown), algorithm
+ * query, provider parameters, configuration from the openssl.cnf section.
+ * The top of the provider: it lists the operation files' dispatch tables;
+ * they never call back into it (layers: provider/CMakeLists.txt).
  *
  * Loaded by configuration alone (docs/provider.md):
  *   [fast25519_sect] module = .../fast25519.so, activate = 1, pool_size = 128 ...
@@ -13,60 +15,25 @@
  * cannot run on this CPU (FAST25519_IMPL forced a missing path), the query
  * offers no algorithms and libcrypto uses the default provider instead.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 #include <openssl/prov_ssl.h>
 #include "fast25519.h"
+#include "helpers.h"
+#include "lifecycle.h"
 #include "prov.h"
+#include "stats.h"
 
-void f25519_secure_wipe(void *p, size_t n) { OPENSSL_cleanse(p, n); }
-
-uint64_t f25519_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-void f25519_op(f25519_provctx *p, enum f25519_counter c)
-{
-    f25519_count(p, c);
-    atomic_fetch_add_explicit(&p->requests, 1, memory_order_relaxed);
-    if (p->cfg.warmup != WARMUP_OFF) f25519_warmup_kick(&p->warmup);
-}
-
-/* ---- errors ---------------------------------------------------------- */
-static const OSSL_ITEM reason_strings[] = {
-    {F25519_R_BAD_KEY, "invalid key (missing, wrong length or wrong type)"},
-    {F25519_R_NO_PRIVATE_KEY, "private key required"},
-    {F25519_R_NO_PUBLIC_KEY, "public key required"},
-    {F25519_R_ZERO_SHARED, "X25519 shared secret is all zero (low-order peer key)"},
-    {F25519_R_BUFFER_TOO_SMALL, "output buffer too small"},
-    {F25519_R_DIGEST_NOT_ALLOWED, "Ed25519 does not take a digest"},
-    {F25519_R_LIBRARY, "fast25519 library error"},
-    {F25519_R_BAD_GROUP, "unsupported group name"},
-    {F25519_R_KEY_MISMATCH, "public key does not match the private key"},
-    {F25519_R_RANDOM, "OS random source failed"},
-    {0, NULL}};
-
-void f25519_raise(f25519_provctx *prov, const char *file, int line, const char *func, int reason,
-                  const char *fmt, ...)
-{
-    if (prov == NULL || prov->c_new_error == NULL) return;
-    va_list ap;
-    va_start(ap, fmt);
-    prov->c_new_error(prov->handle);
-    if (prov->c_set_error_debug) prov->c_set_error_debug(prov->handle, file, line, func);
-    if (prov->c_vset_error) prov->c_vset_error(prov->handle, (uint32_t)reason, fmt, ap);
-    va_end(ap);
-}
+static OSSL_FUNC_provider_teardown_fn prov_teardown;
+static OSSL_FUNC_provider_query_operation_fn prov_query;
+static OSSL_FUNC_provider_gettable_params_fn prov_gettable_params;
+static OSSL_FUNC_provider_get_params_fn prov_get_params;
+static OSSL_FUNC_provider_get_reason_strings_fn prov_get_reason_strings;
 
 /* ---- algorithms ------------------------------------------------------ */
 static const OSSL_ALGORITHM keymgmt_algs[] = {
@@ -134,30 +101,26 @@ static int prov_get_params(void *provctx, OSSL_PARAM params[])
 
 static const OSSL_ITEM *prov_get_reason_strings(void *provctx)
 {
-    return reason_strings;
+    return f25519_reason_strings;
 }
 
 static void prov_teardown(void *vctx)
 {
     f25519_provctx *prov = vctx;
     if (prov == NULL) return;
-    /* Leave the fork registry first: a fork in another thread must not
-     * lock the mutexes destroyed below. */
-    f25519_fork_unregister(prov);
-    f25519_warmup_cleanup(&prov->warmup);
-    f25519_pool_cleanup(&prov->pool);
+    f25519_lifecycle_teardown(prov); /* threads stopped, pool wiped */
     f25519_stats_write(prov);
     f25519_secure_wipe(prov, sizeof(*prov));
     free(prov);
 }
 
 static const OSSL_DISPATCH prov_dispatch[] = {
-    {OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))prov_teardown},
-    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))prov_query},
-    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))prov_gettable_params},
-    {OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))prov_get_params},
-    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))prov_get_reason_strings},
-    {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, (void (*)(void))f25519_get_capabilities},
+    F25519_FN(OSSL_FUNC_PROVIDER_TEARDOWN, prov_teardown),
+    F25519_FN(OSSL_FUNC_PROVIDER_QUERY_OPERATION, prov_query),
+    F25519_FN(OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, prov_gettable_params),
+    F25519_FN(OSSL_FUNC_PROVIDER_GET_PARAMS, prov_get_params),
+    F25519_FN(OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, prov_get_reason_strings),
+    F25519_FN(OSSL_FUNC_PROVIDER_GET_CAPABILITIES, f25519_get_capabilities),
     {0, NULL}};
 
 /* ---- configuration --------------------------------------------------- */
@@ -281,12 +244,10 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     }
     read_core_version(prov, c_get_params);
     read_config(prov, c_get_params);
-    if (!f25519_pool_init(&prov->pool, prov)) {
+    if (!f25519_lifecycle_init(prov)) {
         free(prov);
         return 0;
     }
-    f25519_warmup_init(&prov->warmup, prov);
-    f25519_fork_register(prov);
     *out = prov_dispatch;
     *provctx = prov;
     return 1;

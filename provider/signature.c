@@ -31,20 +31,35 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 #include "fast25519.h"
+#include "helpers.h"
+#include "keys.h"
+#include "lifecycle.h"
 #include "prov.h"
 
-/* OpenSSL 3.4+ signature function ids (include/openssl/core_dispatch.h of 3.4). */
+/* OpenSSL 3.4+ signature function ids and types, as include/openssl/
+ * core_dispatch.h of 3.4 has them, for builds against older headers. */
 #ifndef OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES
 #define OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES 26
+OSSL_CORE_MAKE_FUNC(const char **, signature_query_key_types, (void))
 #endif
 #ifndef OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT
-#define F25519_SIG_NO_MESSAGE_TYPES 1 /* 3.0 headers: no OSSL_FUNC_signature_*message*_fn */
 #define OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT 27
 #define OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_UPDATE 28
 #define OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_FINAL 29
 #define OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT 30
 #define OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_UPDATE 31
 #define OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_FINAL 32
+OSSL_CORE_MAKE_FUNC(int, signature_sign_message_init,
+                    (void *ctx, void *provkey, const OSSL_PARAM params[]))
+OSSL_CORE_MAKE_FUNC(int, signature_sign_message_update,
+                    (void *ctx, const unsigned char *in, size_t inlen))
+OSSL_CORE_MAKE_FUNC(int, signature_sign_message_final,
+                    (void *ctx, unsigned char *sig, size_t *siglen, size_t sigsize))
+OSSL_CORE_MAKE_FUNC(int, signature_verify_message_init,
+                    (void *ctx, void *provkey, const OSSL_PARAM params[]))
+OSSL_CORE_MAKE_FUNC(int, signature_verify_message_update,
+                    (void *ctx, const unsigned char *in, size_t inlen))
+OSSL_CORE_MAKE_FUNC(int, signature_verify_message_final, (void *ctx))
 #endif
 /* Parameter names of 3.2+ / 3.4+ (not in 3.0's headers). */
 #define PARAM_INSTANCE "instance"
@@ -86,7 +101,6 @@ static OSSL_FUNC_signature_get_ctx_params_fn sig_get_ctx_params;
 static OSSL_FUNC_signature_gettable_ctx_params_fn sig_gettable_ctx_params;
 static OSSL_FUNC_signature_set_ctx_params_fn sig_set_ctx_params;
 static OSSL_FUNC_signature_settable_ctx_params_fn sig_settable_ctx_params, sig_settable_variant_params;
-#ifndef F25519_SIG_NO_MESSAGE_TYPES
 static OSSL_FUNC_signature_query_key_types_fn sig_query_key_types;
 static OSSL_FUNC_signature_sign_message_init_fn ed25519_msg_sign_init, ed25519ph_msg_sign_init,
     ed25519ctx_msg_sign_init;
@@ -95,7 +109,6 @@ static OSSL_FUNC_signature_verify_message_init_fn ed25519_msg_verify_init, ed255
 static OSSL_FUNC_signature_sign_message_update_fn sig_msg_update;
 static OSSL_FUNC_signature_sign_message_final_fn sig_sign_msg_final;
 static OSSL_FUNC_signature_verify_message_final_fn sig_verify_msg_final;
-#endif
 
 static void *sig_newctx(void *provctx, const char *propq)
 {
@@ -304,7 +317,7 @@ static int sig_verify(void *vctx, const unsigned char *sig, size_t siglen, const
 }
 
 /* ---- 3.4+ message API -------------------------------------------------- */
-#define MSG_INIT(name, need_priv, variant)                                           \
+#define MSG_INIT(name, need_priv, variant)                                      \
     static int name(void *vctx, void *key, const OSSL_PARAM params[])               \
     {                                                                                \
         return sig_init(vctx, key, need_priv, variant, 1, MODE_MESSAGE, params);     \
@@ -445,35 +458,35 @@ static const OSSL_PARAM *sig_settable_variant_params(void *vctx, void *provctx)
 }
 
 /* ---- dispatch tables ----------------------------------------------------- */
-#define FN(id, f) {id, (void (*)(void))(f)}
-#define SIG_COMMON                                                           \
-    FN(OSSL_FUNC_SIGNATURE_NEWCTX, sig_newctx),                              \
-    FN(OSSL_FUNC_SIGNATURE_FREECTX, sig_freectx),                            \
-    FN(OSSL_FUNC_SIGNATURE_DUPCTX, sig_dupctx),                              \
-    FN(OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, sig_get_ctx_params),              \
-    FN(OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, sig_gettable_ctx_params),    \
-    FN(OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, sig_set_ctx_params)
-#define SIG_DIGEST                                                           \
-    FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, sig_digest_sign_init),          \
-    FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN, sig_digest_sign),                    \
-    FN(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, sig_digest_verify_init),      \
-    FN(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, sig_digest_verify)
-#define SIG_MESSAGE(v)                                                       \
-    FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT, v##_msg_sign_init),            \
-    FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_UPDATE, sig_msg_update),             \
-    FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_FINAL, sig_sign_msg_final),          \
-    FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT, v##_msg_verify_init),        \
-    FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_UPDATE, sig_msg_update),           \
-    FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_FINAL, sig_verify_msg_final),      \
-    FN(OSSL_FUNC_SIGNATURE_SIGN, sig_sign),                                  \
-    FN(OSSL_FUNC_SIGNATURE_VERIFY, sig_verify),                              \
-    FN(OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES, sig_query_key_types)
+
+#define SIG_COMMON                                                              \
+    F25519_FN(OSSL_FUNC_SIGNATURE_NEWCTX, sig_newctx),                          \
+    F25519_FN(OSSL_FUNC_SIGNATURE_FREECTX, sig_freectx),                        \
+    F25519_FN(OSSL_FUNC_SIGNATURE_DUPCTX, sig_dupctx),                          \
+    F25519_FN(OSSL_FUNC_SIGNATURE_GET_CTX_PARAMS, sig_get_ctx_params),          \
+    F25519_FN(OSSL_FUNC_SIGNATURE_GETTABLE_CTX_PARAMS, sig_gettable_ctx_params), \
+    F25519_FN(OSSL_FUNC_SIGNATURE_SET_CTX_PARAMS, sig_set_ctx_params)
+#define SIG_DIGEST                                                              \
+    F25519_FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN_INIT, sig_digest_sign_init),      \
+    F25519_FN(OSSL_FUNC_SIGNATURE_DIGEST_SIGN, sig_digest_sign),                \
+    F25519_FN(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY_INIT, sig_digest_verify_init),  \
+    F25519_FN(OSSL_FUNC_SIGNATURE_DIGEST_VERIFY, sig_digest_verify)
+#define SIG_MESSAGE(v)                                                          \
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_INIT, v##_msg_sign_init),        \
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_UPDATE, sig_msg_update),         \
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_MESSAGE_FINAL, sig_sign_msg_final),      \
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_INIT, v##_msg_verify_init),    \
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_UPDATE, sig_msg_update),       \
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_MESSAGE_FINAL, sig_verify_msg_final),  \
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN, sig_sign),                              \
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY, sig_verify),                          \
+    F25519_FN(OSSL_FUNC_SIGNATURE_QUERY_KEY_TYPES, sig_query_key_types)
 
 /* OpenSSL 3.0-3.3: what their default provider offers for ED25519. */
 const OSSL_DISPATCH f25519_ed25519_signature_functions[] = {
     SIG_COMMON,
     SIG_DIGEST,
-    FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_ctx_params),
+    F25519_FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_ctx_params),
     {0, NULL}};
 
 /* OpenSSL 3.4+: ED25519, ED25519ph, ED25519ctx as the 3.5 default provider has them. */
@@ -481,21 +494,21 @@ const OSSL_DISPATCH f25519_ed25519_signature34_functions[] = {
     SIG_COMMON,
     SIG_DIGEST,
     SIG_MESSAGE(ed25519),
-    FN(OSSL_FUNC_SIGNATURE_SIGN_INIT, ed25519_sign_init),
-    FN(OSSL_FUNC_SIGNATURE_VERIFY_INIT, ed25519_verify_init),
-    FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_ctx_params),
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_INIT, ed25519_sign_init),
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_INIT, ed25519_verify_init),
+    F25519_FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_ctx_params),
     {0, NULL}};
 const OSSL_DISPATCH f25519_ed25519ph_signature_functions[] = {
     SIG_COMMON,
     SIG_MESSAGE(ed25519ph),
-    FN(OSSL_FUNC_SIGNATURE_SIGN_INIT, ed25519ph_sign_init),
-    FN(OSSL_FUNC_SIGNATURE_VERIFY_INIT, ed25519ph_verify_init),
-    FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_variant_params),
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_INIT, ed25519ph_sign_init),
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_INIT, ed25519ph_verify_init),
+    F25519_FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_variant_params),
     {0, NULL}};
 const OSSL_DISPATCH f25519_ed25519ctx_signature_functions[] = {
     SIG_COMMON,
     SIG_MESSAGE(ed25519ctx),
-    FN(OSSL_FUNC_SIGNATURE_SIGN_INIT, ed25519ctx_msg_sign_init),
-    FN(OSSL_FUNC_SIGNATURE_VERIFY_INIT, ed25519ctx_msg_verify_init),
-    FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_variant_params),
+    F25519_FN(OSSL_FUNC_SIGNATURE_SIGN_INIT, ed25519ctx_msg_sign_init),
+    F25519_FN(OSSL_FUNC_SIGNATURE_VERIFY_INIT, ed25519ctx_msg_verify_init),
+    F25519_FN(OSSL_FUNC_SIGNATURE_SETTABLE_CTX_PARAMS, sig_settable_variant_params),
     {0, NULL}};

@@ -13,9 +13,10 @@
 #include <unistd.h>
 #include <openssl/params.h>
 #include "fast25519.h"
-#include "prov.h"
+#include "pool.h"
+#include "stats.h"
 
-const char *const f25519_counter_names[C_COUNT] = {
+static const char *const f25519_counter_names[C_COUNT] = {
     [C_X25519_KEYGEN] = "x25519_keygen",   [C_X25519_DERIVE] = "x25519_derive",
     [C_ED25519_KEYGEN] = "ed25519_keygen", [C_ED25519_SIGN] = "ed25519_sign",
     [C_ED25519_VERIFY] = "ed25519_verify", [C_POOL_HITS] = "pool_hits",

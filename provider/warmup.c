@@ -18,14 +18,16 @@
  *                  it has been measured.
  *
  * The thread starts lazily on the first operation, never at load, and is
- * stopped and joined at provider teardown. The burst only runs when the
- * ifma backend is active; on other backends there is nothing to warm.
+ * stopped and joined at provider teardown (both in lifecycle.c). The burst
+ * only runs when the ifma backend is active; on other backends there is
+ * nothing to warm.
  */
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "fast25519.h"
-#include "prov.h"
+#include "helpers.h"
+#include "warmup.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -70,7 +72,7 @@ static int band_of(const f25519_config *c, uint64_t rate)
     return -1;
 }
 
-static void *warmup_main(void *arg)
+void *f25519_warmup_main(void *arg)
 {
     f25519_warmup *w = arg;
     f25519_provctx *prov = w->prov;
@@ -134,38 +136,16 @@ void f25519_warmup_init(f25519_warmup *w, f25519_provctx *prov)
     atomic_init(&w->started, 0);
 }
 
-/* In a fork child: the parent's thread is gone; restart lazily. */
-void f25519_warmup_atfork_child(f25519_warmup *w)
+void f25519_warmup_reset_child_locked(f25519_warmup *w)
 {
     w->running = 0;
     w->pid = getpid();
     if (!w->stop) atomic_store(&w->started, 0);
     cond_init_monotonic(&w->wake);
-    pthread_mutex_unlock(&w->mu);
 }
 
-void f25519_warmup_kick(f25519_warmup *w)
+void f25519_warmup_free(f25519_warmup *w)
 {
-    if (atomic_load_explicit(&w->started, memory_order_acquire)) return;
-    pthread_mutex_lock(&w->mu);
-    if (!w->running && !w->stop && w->mode != WARMUP_OFF) {
-        w->pid = getpid();
-        w->running = f25519_start_thread(&w->thread, warmup_main, w);
-    }
-    atomic_store_explicit(&w->started, 1, memory_order_release);
-    pthread_mutex_unlock(&w->mu);
-}
-
-void f25519_warmup_cleanup(f25519_warmup *w)
-{
-    pthread_mutex_lock(&w->mu);
-    int join = w->running && w->pid == getpid();
-    w->stop = 1;
-    atomic_store(&w->started, 1); /* no restart after teardown */
-    pthread_cond_broadcast(&w->wake);
-    pthread_mutex_unlock(&w->mu);
-    if (join) pthread_join(w->thread, NULL);
-    w->running = 0;
     pthread_cond_destroy(&w->wake);
     pthread_mutex_destroy(&w->mu);
 }
