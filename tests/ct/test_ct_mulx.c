@@ -4,7 +4,7 @@
  * Valgrind hides ADX from CPUID, so the public API would take the C path
  * there; this test calls the MULX functions directly (valgrind executes
  * MULX/ADCX/ADOX). Without valgrind it just runs them. */
-#include "unit_common.h"
+#include "testutil.h"
 #include "fast25519.h"
 #include "scalarmult/scalarmult_portable.h"
 #if F25519_HAVE_MULX_LADDER && defined(F25519_HAVE_MEMCHECK_H)
@@ -31,6 +31,7 @@ static int tainted(const uint8_t *p, size_t n)
 
 int main(void)
 {
+    tu_rng_init();
 #if !F25519_HAVE_MULX_LADDER
     printf("SKIP: test_ct_mulx: MULX path not built\n");
     return 77;
@@ -48,8 +49,8 @@ int main(void)
     }
     for (int it = 0; it < 4; it++) {
         uint8_t k[32], u[32], o[32], a[32];
-        rnd_bytes(k, 32);
-        rnd_bytes(u, 32);
+        tu_rand_bytes(k, 32);
+        tu_rand_bytes(u, 32);
         k[0] &= 248;
         k[31] &= 127;
         k[31] |= 64;
@@ -67,6 +68,6 @@ int main(void)
         CHECK_TAINTED(o, 32, "f25519_x25519_base_mulx");
         PUBLIC(o, 32);
     }
-    return unit_done("test_ct_mulx");
+    return tu_finish("test_ct_mulx");
 #endif
 }
