@@ -116,7 +116,7 @@ int main(int argc, char **argv)
         }
     }
     /* the 4-lane ymm field (fe4_*, used by the 1x4 verification and the single
-     * ladder) is tested at its documented maxima in ladder_field_test.c */
+     * ladder) is tested at its documented maxima in test_ifma_ladder_field.c */
     /* scalar safegcd inversion and the 8-element batch vs fe51_invert:
      * random, small, p - k, non-canonical (>= p) and extreme-limb inputs */
     for (int it = 0; it < iters * 5; it++) {
