@@ -57,10 +57,6 @@ static void compare(const uint8_t sig[64], const uint8_t *m, size_t mlen, const 
 #endif
 }
 
-/* The 8 canonical torsion encodings + 6 non-canonical low-order encodings:
- * the harness's tu_ed25519_low_order (indices 10..13 have y >= p). */
-#define TORSION tu_ed25519_low_order
-
 static void hram(uint8_t k[32], const uint8_t R[32], const uint8_t A[32], const uint8_t *m,
                  size_t mlen)
 {
@@ -112,7 +108,8 @@ int main(void)
     if (sodium_init() < 0) return 1;
 #endif
     uint8_t tors[14][32];
-    for (int i = 0; i < TU_ED25519_LOW_ORDER_N; i++) tu_hex_exact(tors[i], 32, TORSION[i], "torsion");
+    /* The 8 canonical torsion encodings + 6 non-canonical low-order encodings (indices 10..13: y >= p). */
+    for (int i = 0; i < TU_ED25519_LOW_ORDER_N; i++) tu_hex_exact(tors[i], 32, tu_ed25519_low_order[i], "torsion");
     uint8_t msg[64];
 
     /* 1. all 14 x 14 torsion (A, R) with S = 0 and random S, random messages */
