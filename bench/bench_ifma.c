@@ -1,14 +1,14 @@
 /*
- * ifma-core's own rdtsc harness (a benchmark, not a test): median TSC ticks
- * per operation for the ifma and portable backends and OpenSSL 3 (EVP) in
- * the same run. Pin it: taskset -c 1 f25519_bench_ifma [reps]
+ * ifma-core's own rdtsc harness (a benchmark, not a test; the serialised tick
+ * read of `fast25519 bench`, src/cli/bench_ticks.h): median TSC ticks per
+ * operation for the ifma and portable backends and OpenSSL 3 (EVP) in the same run. Pin it: taskset -c 1 f25519_bench_ifma [reps]
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <x86intrin.h>
 #include <openssl/evp.h>
 #include "fast25519.h"
+#include "bench_ticks.h" /* src/cli: the tick read of `fast25519 bench` */
 
 static int reps = 2001;
 static int cmp_u64(const void *a, const void *b)
@@ -21,9 +21,9 @@ static int cmp_u64(const void *a, const void *b)
         uint64_t *t_ = malloc(sizeof(uint64_t) * reps);                        \
         for (int w_ = 0; w_ < reps / 4 + 50; w_++) { stmt; }                   \
         for (int r_ = 0; r_ < reps; r_++) {                                    \
-            uint64_t t0_ = __rdtsc();                                          \
+            uint64_t t0_ = f25519_bench_ticks();                               \
             stmt;                                                              \
-            t_[r_] = __rdtsc() - t0_;                                          \
+            t_[r_] = f25519_bench_ticks() - t0_;                               \
         }                                                                      \
         qsort(t_, reps, sizeof *t_, cmp_u64);                                  \
         out = (double)t_[reps / 2] / (div);                                    \

@@ -2,7 +2,7 @@
  * Portable field arithmetic mod p = 2^255 - 19, radix 2^51 (paper eq. 1):
  * f = v[0] + 2^51 v[1] + 2^102 v[2] + 2^153 v[3] + 2^204 v[4].
  *
- * Bounds convention (checked by tests/test_field_bounds): "reduced" outputs
+ * Bounds convention (checked by tests/field/test_field.c): "reduced" outputs
  * of mul/sqr/carry have every limb < 2^51 + 2^13; add/sub outputs are
  * documented per function. fe51_tobytes always emits the canonical value.
  * Every function here is constant time in its inputs.

@@ -2,21 +2,22 @@
  * buffers (in-place use: a signature written over its message or context,
  * a shared secret over the private key or the peer key, a public key over
  * its private key, the x8 batches in place). */
-#include "unit_common.h"
+#include "testutil.h"
 #include "fast25519.h"
 
 int main(void)
 {
+    tu_rng_init();
     for (int it = 0; it < 200; it++) {
         uint8_t seed[32], pub[32], ctx[64], msg[96], sig[64], buf[160];
-        rnd_bytes(seed, 32);
-        rnd_bytes(ctx, sizeof ctx);
-        rnd_bytes(msg, sizeof msg);
+        tu_rand_bytes(seed, 32);
+        tu_rand_bytes(ctx, sizeof ctx);
+        tu_rand_bytes(msg, sizeof msg);
         CHECK(f25519_ed25519_public(pub, seed) == F25519_OK, "public");
-        size_t ml = 1 + (size_t)(rnd64() % sizeof msg);
-        int variant = (int)(rnd64() % 3);
+        size_t ml = 1 + (size_t)(tu_rand64() % sizeof msg);
+        int variant = (int)(tu_rand64() % 3);
         int vs[3] = {F25519_ED25519, F25519_ED25519CTX, F25519_ED25519PH};
-        size_t cl = vs[variant] == F25519_ED25519 ? 0 : 1 + (size_t)(rnd64() % 32);
+        size_t cl = vs[variant] == F25519_ED25519 ? 0 : 1 + (size_t)(tu_rand64() % 32);
         const uint8_t *cx = cl ? ctx : NULL;
         CHECK(f25519_ed25519_sign_ex(sig, msg, ml, seed, pub, vs[variant], cx, cl) == F25519_OK,
               "sign");
@@ -56,8 +57,8 @@ int main(void)
 
         /* X25519 */
         uint8_t k[32], peer[32], sh[32], xp[32];
-        rnd_bytes(k, 32);
-        rnd_bytes(peer, 32);
+        tu_rand_bytes(k, 32);
+        tu_rand_bytes(peer, 32);
         CHECK(f25519_x25519_derive(sh, k, peer, 32) == F25519_OK, "derive");
         CHECK(f25519_x25519_public(xp, k) == F25519_OK, "x25519 public");
         memcpy(buf, k, 32);
@@ -72,8 +73,8 @@ int main(void)
     /* x8 batches in place */
     {
         uint8_t k[8][32], u[8][32], a[8][32], b[8][32], want[8][32];
-        rnd_bytes(&k[0][0], sizeof k);
-        rnd_bytes(&u[0][0], sizeof u);
+        tu_rand_bytes(&k[0][0], sizeof k);
+        tu_rand_bytes(&u[0][0], sizeof u);
         CHECK(f25519_x25519_keygen_x8(want, (const uint8_t(*)[32])k) == F25519_OK, "keygen_x8");
         memcpy(a, k, sizeof a);
         CHECK(f25519_x25519_keygen_x8(a, (const uint8_t(*)[32])a) == F25519_OK && !memcmp(a, want, sizeof a),
@@ -95,5 +96,5 @@ int main(void)
               "derive_x8 over peer");
     }
     printf("backend: %s\n", f25519_impl());
-    return unit_done("test_alias");
+    return tu_finish("test_alias");
 }

@@ -10,9 +10,9 @@
 #include "testutil.h"
 
 #define EXPECT(call, want) do { int rc_ = (call); \
-    TU_CHECK(rc_ == (want), "%s:%d: %s -> %d (%s), want %d (%s)", __FILE__, __LINE__, #call, rc_, \
+    CHECK(rc_ == (want), "%s:%d: %s -> %d (%s), want %d (%s)", __FILE__, __LINE__, #call, rc_, \
              f25519_strerror(rc_), (want), f25519_strerror(want)); } while (0)
-#define EXPECT_ZERO(buf) TU_CHECK(zero(buf, sizeof(buf)), "%s:%d: %s not zeroed on error", __FILE__, __LINE__, #buf)
+#define EXPECT_ZERO(buf) CHECK(zero(buf, sizeof(buf)), "%s:%d: %s not zeroed on error", __FILE__, __LINE__, #buf)
 
 static int zero(const void *p, size_t n)
 {
@@ -54,15 +54,8 @@ static void x25519_bad(void)
         EXPECT_ZERO(out);
     }
     /* Low-order peers (top bit clear and set): all-zero secret rejected, output zeroed. */
-    static const char *const low[] = {
-        "0000000000000000000000000000000000000000000000000000000000000000",
-        "0100000000000000000000000000000000000000000000000000000000000000",
-        "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
-        "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
-        "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-        "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-        "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f"};
-    for (size_t i = 0; i < 7; i++) {
+    const char *const *low = tu_x25519_low_order;
+    for (size_t i = 0; i < TU_X25519_LOW_ORDER_N; i++) {
         for (int top = 0; top < 2; top++) {
             hex32(u8[0], low[i]);
             u8[0][31] |= (uint8_t)(top << 7);
@@ -94,8 +87,8 @@ static void x25519_bad(void)
     memset(out8, 0xaa, sizeof out8);
     EXPECT(f25519_x25519_derive_x8(out8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8, st),
            F25519_ERR_ZERO_SHARED);
-    TU_CHECK(st[3] == F25519_ERR_ZERO_SHARED && zero(out8[3], 32), "derive_x8: low-order lane 3 status %d", st[3]);
-    TU_CHECK(st[0] == F25519_OK && !zero(out8[0], 32), "derive_x8: lane 0 status %d", st[0]);
+    CHECK(st[3] == F25519_ERR_ZERO_SHARED && zero(out8[3], 32), "derive_x8: low-order lane 3 status %d", st[3]);
+    CHECK(st[0] == F25519_OK && !zero(out8[0], 32), "derive_x8: lane 0 status %d", st[0]);
 }
 
 /* S = L, S = L + 1, S = 2^256 - 1, S = 2^253 (all >= L). */
@@ -130,7 +123,7 @@ static void ed25519_sign_bad(void)
     uint8_t a[64], b[64];
     EXPECT(f25519_ed25519_sign(a, NULL, 0, seed, pub), F25519_OK);
     EXPECT(f25519_ed25519_sign(b, msg, 0, seed, pub), F25519_OK);
-    TU_CHECK(!memcmp(a, b, 64), "sign: NULL/0 and empty message differ");
+    CHECK(!memcmp(a, b, 64), "sign: NULL/0 and empty message differ");
 
     static const int bad_variants[] = {-1, 3, 100};
     for (int i = 0; i < 3; i++) {
@@ -151,7 +144,7 @@ static void ed25519_sign_bad(void)
     for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++) {
         memset(out, 0xaa, 64);
         int rc = f25519_ed25519_sign_ex(out, msg, 10, seed, pub, rules[i].variant, ctx, rules[i].len);
-        TU_CHECK(rc == rules[i].want, "sign_ex variant %d ctx_len %zu: rc=%d want %d", rules[i].variant,
+        CHECK(rc == rules[i].want, "sign_ex variant %d ctx_len %zu: rc=%d want %d", rules[i].variant,
                  rules[i].len, rc, rules[i].want);
         if (rules[i].want != F25519_OK) {
             EXPECT_ZERO(out);
@@ -159,7 +152,7 @@ static void ed25519_sign_bad(void)
         }
         for (int mode = 0; mode < 3; mode++) {
             int rv = f25519_ed25519_verify_ex(out, 64, msg, 10, pub, 32, mode, rules[i].variant, ctx, rules[i].len);
-            TU_CHECK(rv == rules[i].want, "verify_ex variant %d ctx_len %zu mode %d: rc=%d want %d",
+            CHECK(rv == rules[i].want, "verify_ex variant %d ctx_len %zu mode %d: rc=%d want %d",
                      rules[i].variant, rules[i].len, mode, rv, rules[i].want);
         }
     }
@@ -205,7 +198,7 @@ static void ed25519_verify_bad(void)
         EXPECT(f25519_ed25519_verify(sig, 64, msg, sizeof msg, y2, 32, mode), F25519_ERR_ENCODING);
         memcpy(s, sig, 64);
         memcpy(s, y2, 32);
-        TU_CHECK(f25519_ed25519_verify(s, 64, msg, sizeof msg, pub, 32, mode) != F25519_OK,
+        CHECK(f25519_ed25519_verify(s, 64, msg, sizeof msg, pub, 32, mode) != F25519_OK,
                  "verify mode %d: R with y = 2 (not on the curve) accepted", mode);
         /* Non-canonical R (y = p + 3, a point with y = 3 exists): never OK here (the equation
          * cannot hold), ERR_ENCODING in strict mode. */
@@ -214,11 +207,11 @@ static void ed25519_verify_bad(void)
         memcpy(s, sig, 64);
         memcpy(s, ncan, 32);
         int rc = f25519_ed25519_verify(s, 64, msg, sizeof msg, pub, 32, mode);
-        TU_CHECK(rc != F25519_OK, "verify mode %d: non-canonical R accepted", mode);
-        if (mode == F25519_VERIFY_STRICT) TU_CHECK(rc == F25519_ERR_ENCODING, "strict: non-canonical R rc=%d", rc);
+        CHECK(rc != F25519_OK, "verify mode %d: non-canonical R accepted", mode);
+        if (mode == F25519_VERIFY_STRICT) CHECK(rc == F25519_ERR_ENCODING, "strict: non-canonical R rc=%d", rc);
         rc = f25519_ed25519_verify(sig, 64, msg, sizeof msg, ncan, 32, mode);
-        TU_CHECK(rc != F25519_OK, "verify mode %d: non-canonical A accepted", mode);
-        if (mode == F25519_VERIFY_STRICT) TU_CHECK(rc == F25519_ERR_ENCODING, "strict: non-canonical A rc=%d", rc);
+        CHECK(rc != F25519_OK, "verify mode %d: non-canonical A accepted", mode);
+        if (mode == F25519_VERIFY_STRICT) CHECK(rc == F25519_ERR_ENCODING, "strict: non-canonical A rc=%d", rc);
         /* x = 0 with the sign bit set (y = 1 and y = -1): strict rejects them. Both are also
          * small-order points, so ERR_SMALL_ORDER (libsodium's check order) is as good as
          * ERR_ENCODING. openssl mode decodes them as OpenSSL 3.0 does (compared with OpenSSL
@@ -228,32 +221,27 @@ static void ed25519_verify_bad(void)
         hex32(x0s[1], "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff");
         for (int j = 0; j < 2; j++) {
             rc = f25519_ed25519_verify(sig, 64, msg, sizeof msg, x0s[j], 32, mode);
-            TU_CHECK(rc != F25519_OK, "verify mode %d: A = x0/sign-bit encoding %d accepted", mode, j);
+            CHECK(rc != F25519_OK, "verify mode %d: A = x0/sign-bit encoding %d accepted", mode, j);
             if (mode == F25519_VERIFY_STRICT)
-                TU_CHECK(rc == F25519_ERR_ENCODING || rc == F25519_ERR_SMALL_ORDER,
+                CHECK(rc == F25519_ERR_ENCODING || rc == F25519_ERR_SMALL_ORDER,
                          "strict: A with x = 0 and sign bit (%d) rc=%d", j, rc);
             memcpy(s, sig, 64);
             memcpy(s, x0s[j], 32);
             rc = f25519_ed25519_verify(s, 64, msg, sizeof msg, pub, 32, mode);
-            TU_CHECK(rc != F25519_OK, "verify mode %d: R = x0/sign-bit encoding %d accepted", mode, j);
+            CHECK(rc != F25519_OK, "verify mode %d: R = x0/sign-bit encoding %d accepted", mode, j);
             if (mode == F25519_VERIFY_STRICT)
-                TU_CHECK(rc == F25519_ERR_ENCODING || rc == F25519_ERR_SMALL_ORDER,
+                CHECK(rc == F25519_ERR_ENCODING || rc == F25519_ERR_SMALL_ORDER,
                          "strict: R with x = 0 and sign bit (%d) rc=%d", j, rc);
         }
-        /* Small-order A (identity, order 2/4/8 points): strict says SMALL_ORDER. */
-        static const char *const small[] = {
-            "0100000000000000000000000000000000000000000000000000000000000000",
-            "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-            "0000000000000000000000000000000000000000000000000000000000000000",
-            "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a"};
-        for (int j = 0; j < 4; j++) {
+        /* Small-order A (the 8 canonical torsion points: identity, order 2/4/8): strict says SMALL_ORDER. */
+        for (int j = 0; j < TU_ED25519_TORSION_N; j++) {
             uint8_t sa[32];
-            hex32(sa, small[j]);
+            hex32(sa, tu_ed25519_low_order[j]);
             rc = f25519_ed25519_verify(sig, 64, msg, sizeof msg, sa, 32, mode);
             if (mode == F25519_VERIFY_STRICT)
-                TU_CHECK(rc == F25519_ERR_SMALL_ORDER, "strict: small-order A %d rc=%d, want SMALL_ORDER", j, rc);
+                CHECK(rc == F25519_ERR_SMALL_ORDER, "strict: small-order A %d rc=%d, want SMALL_ORDER", j, rc);
             else
-                TU_CHECK(rc == F25519_ERR_VERIFY, "mode %d: small-order A %d with an unrelated signature rc=%d, want VERIFY",
+                CHECK(rc == F25519_ERR_VERIFY, "mode %d: small-order A %d with an unrelated signature rc=%d, want VERIFY",
                          mode, j, rc);
         }
         /* Wrong message / flipped bit: ERR_VERIFY. */
@@ -272,26 +260,26 @@ static void ed25519_verify_bad(void)
 
 static void dispatch_api(void)
 {
-    TU_CHECK(f25519_impl_available("portable") == 1, "portable must always be available");
-    TU_CHECK(f25519_impl_available("bogus") == 0, "impl_available(bogus) != 0");
-    TU_CHECK(f25519_impl_available(NULL) == 0, "impl_available(NULL) != 0");
+    CHECK(f25519_impl_available("portable") == 1, "portable must always be available");
+    CHECK(f25519_impl_available("bogus") == 0, "impl_available(bogus) != 0");
+    CHECK(f25519_impl_available(NULL) == 0, "impl_available(NULL) != 0");
     EXPECT(f25519_select_impl(NULL), F25519_ERR_ARG);
     EXPECT(f25519_select_impl("bogus"), F25519_ERR_ARG);
 #if F25519_EMU
     /* the emulated library: its ifma-emu is reachable only by name, the native name is not served */
-    TU_CHECK(f25519_impl_available("ifma-emu") == 1, "ifma-emu missing from the emulated library");
-    TU_CHECK(f25519_impl_available("ifma") == 0, "native ifma served by the emulated library");
+    CHECK(f25519_impl_available("ifma-emu") == 1, "ifma-emu missing from the emulated library");
+    CHECK(f25519_impl_available("ifma") == 0, "native ifma served by the emulated library");
 #else
     /* the real library: the test-only emulated backends do not exist in it */
-    TU_CHECK(f25519_impl_available("ifma-emu") == 0, "impl_available(ifma-emu) != 0 in libfast25519");
+    CHECK(f25519_impl_available("ifma-emu") == 0, "impl_available(ifma-emu) != 0 in libfast25519");
     EXPECT(f25519_select_impl("ifma-emu"), F25519_ERR_ARG);
 #endif
     for (int i = 0; tu_backends[i]; i++) {
         int rc = f25519_select_impl(tu_backends[i]);
-        TU_CHECK(rc == (f25519_impl_available(tu_backends[i]) ? F25519_OK : F25519_ERR_UNSUPPORTED),
+        CHECK(rc == (f25519_impl_available(tu_backends[i]) ? F25519_OK : F25519_ERR_UNSUPPORTED),
                  "select_impl(%s) rc=%d", tu_backends[i], rc);
     }
-    TU_CHECK(f25519_strerror(12345) != NULL && f25519_strerror(F25519_ERR_ARG) != NULL, "strerror NULL");
+    CHECK(f25519_strerror(12345) != NULL && f25519_strerror(F25519_ERR_ARG) != NULL, "strerror NULL");
 }
 
 /* Run under FAST25519_IMPL=bogus: every operation fails closed. */
@@ -299,7 +287,7 @@ static int forced_missing(void)
 {
     uint8_t k[32] = {1}, out[32], s64[64], o8[8][32], k8[8][32] = {{1}};
     printf("forced-missing: FAST25519_IMPL=%s, f25519_impl() = %s\n", getenv("FAST25519_IMPL") ? getenv("FAST25519_IMPL") : "(unset)", f25519_impl());
-    TU_CHECK(!strcmp(f25519_impl(), "unsupported"), "f25519_impl() = %s, want unsupported", f25519_impl());
+    CHECK(!strcmp(f25519_impl(), "unsupported"), "f25519_impl() = %s, want unsupported", f25519_impl());
 #define FAILS_CLOSED(call, buf) do { memset(buf, 0xaa, sizeof buf); EXPECT(call, F25519_ERR_UNSUPPORTED); EXPECT_ZERO(buf); } while (0)
     FAILS_CLOSED(f25519_x25519_public(out, k), out);
     FAILS_CLOSED(f25519_x25519_keygen(k, out), out);
@@ -316,7 +304,7 @@ static int forced_missing(void)
     /* Selecting a real backend recovers. */
     EXPECT(f25519_select_impl("portable"), F25519_OK);
     EXPECT(f25519_x25519_public(out, k), F25519_OK);
-    TU_CHECK(!strcmp(f25519_impl(), "portable"), "after select_impl(portable): %s", f25519_impl());
+    CHECK(!strcmp(f25519_impl(), "portable"), "after select_impl(portable): %s", f25519_impl());
     return tu_finish("bad input (forced missing backend)");
 }
 

@@ -73,7 +73,7 @@ int main(void)
         }
     for (int t = 0; t < THREADS; t++) {
         pthread_join(th[t], NULL);
-        TU_CHECK(errors[t] == 0, "thread %d: %ld results differ from the single-threaded ones", t, errors[t]);
+        CHECK(errors[t] == 0, "thread %d: %ld results differ from the single-threaded ones", t, errors[t]);
     }
     printf("  %d threads x %d rounds x %d cases (derive, sign, verify, keygen_x8, derive_x8)\n", THREADS, ROUNDS, CASES);
     return tu_finish("threads");

@@ -5,7 +5,7 @@
  * block (they determine the seed: the schedule recurrence runs backwards).
  * The dead stack is read through a large volatile array in a callee at the
  * same depth as the API call (indeterminate values: not run under MSan). */
-#include "unit_common.h"
+#include "testutil.h"
 #include <openssl/sha.h>
 #include "fast25519.h"
 #include "scalar/sc25519.h"
@@ -159,5 +159,5 @@ int main(void)
     scrub_stack();
     leave_unwiped(a);
     CHECK(scan_dead_stack("self-check (expected)") > 0, "self-check: the scan misses a dead frame");
-    return unit_done("test_wipe_stack");
+    return tu_finish("test_wipe_stack");
 }

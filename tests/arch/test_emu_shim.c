@@ -35,7 +35,7 @@ static void o256(uint64_t *r, simde__m256i v) { simde_mm256_storeu_si256((void *
 
 static void same(const char *what, const uint64_t *native, const uint64_t *shim, int n, long it)
 {
-    TU_CHECK(memcmp(native, shim, (size_t)n * 8) == 0, "%s: shim differs from the native instruction (case %ld)",
+    CHECK(memcmp(native, shim, (size_t)n * 8) == 0, "%s: shim differs from the native instruction (case %ld)",
              what, it);
 }
 
@@ -129,8 +129,8 @@ static void check_perms(long it)
     native_perms(np, ns, a, b);
     shim_perms(sp, ss, a, b);
     for (int n = 0; n < 256; n++) {
-        TU_CHECK(memcmp(np[n], sp[n], 64) == 0, "permutex_epi64 imm %d: shim differs (case %ld)", n, it);
-        TU_CHECK(memcmp(ns[n], ss[n], 64) == 0, "shuffle_i64x2 imm %d: shim differs (case %ld)", n, it);
+        CHECK(memcmp(np[n], sp[n], 64) == 0, "permutex_epi64 imm %d: shim differs (case %ld)", n, it);
+        CHECK(memcmp(ns[n], ss[n], 64) == 0, "shuffle_i64x2 imm %d: shim differs (case %ld)", n, it);
     }
 }
 

@@ -17,7 +17,7 @@
  * by arithmetic (eq_mask: (x - 1) >> 31, or 0 - bit) counts as initialized and
  * whatever it selects is no longer tracked. MSan therefore sees secret
  * branches up to such masks; valgrind (portable here, mulx in
- * tests/unit/test_ct_mulx.c) and the dudect test (every backend) cover the rest.
+ * tests/ct/test_ct_mulx.c) and the dudect test (every backend) cover the rest.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,9 +27,6 @@
 #include "testutil.h"
 
 #define ITER 3
-
-static int failures;
-#define SANE(cond, what) do { if (!(cond)) { printf("FAIL: %s\n", what); failures++; } } while (0)
 
 /* ---- self-check toys: must be reported ---- */
 static volatile int sink;
@@ -73,8 +70,7 @@ static void taint(const char *what, const void *p, size_t n)
     printf("  %-20s secret mark reaches the output: %s\n", what,
            t == 1 ? "yes" : t == 0 ? "NO (the tool lost track inside; later code unchecked)" : "unknown");
     if (t == 0 && taint_required) {
-        printf("FAIL: %s: %s cannot see this operation to its end\n", what, CT_TOOL);
-        failures++;
+        tu_fail("%s: %s cannot see this operation to its end", what, CT_TOOL);
     }
 }
 
@@ -105,7 +101,7 @@ static void x25519_ops(void)
         CT_PUBLIC(&r3, sizeof r3); CT_PUBLIC(&r4, sizeof r4);
         CT_PUBLIC(sa, 32);
         CT_PUBLIC(sb, 32);
-        SANE(r1 == 0 && r2 == 0 && r3 == 0 && r4 == 0 && !memcmp(sa, sb, 32), "x25519: the two sides disagree");
+        CHECK(r1 == 0 && r2 == 0 && r3 == 0 && r4 == 0 && !memcmp(sa, sb, 32), "x25519: the two sides disagree");
     }
     uint8_t k8[8][32], u8[8][32], o8[8][32], one[32];
     int st[8];
@@ -117,7 +113,7 @@ static void x25519_ops(void)
     taint("x25519_keygen_x8", o8, sizeof o8);
     CT_PUBLIC(o8, sizeof o8);
     CT_PUBLIC(&r, sizeof r);
-    SANE(r == 0, "x25519_keygen_x8");
+    CHECK(r == 0, "x25519_keygen_x8");
     r = f25519_x25519_derive_x8(o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8, st);
     taint("x25519_derive_x8", o8, sizeof o8);
     CT_PUBLIC(o8, sizeof o8);
@@ -125,7 +121,7 @@ static void x25519_ops(void)
     CT_PUBLIC(st, sizeof st);
     CT_PUBLIC(k8, sizeof k8);
     f25519_x25519_derive(one, k8[5], u8[5], 32);
-    SANE(r == 0 && !memcmp(one, o8[5], 32), "x25519_derive_x8 lane 5");
+    CHECK(r == 0 && !memcmp(one, o8[5], 32), "x25519_derive_x8 lane 5");
 }
 
 static void ed25519_ops(void)
@@ -151,8 +147,8 @@ static void ed25519_ops(void)
         CT_PUBLIC(sig, 64); CT_PUBLIC(sig2, 64); CT_PUBLIC(sig3, 64); CT_PUBLIC(sig4, 64);
         CT_PUBLIC(&r1, sizeof r1); CT_PUBLIC(&r2, sizeof r2); CT_PUBLIC(&r3, sizeof r3);
         CT_PUBLIC(&r4, sizeof r4); CT_PUBLIC(&r5, sizeof r5);
-        SANE(r1 == 0 && r2 == 0 && r3 == 0 && r4 == 0 && r5 == 0, "ed25519 sign");
-        SANE(f25519_ed25519_verify(sig, 64, msg, sizeof msg, pub, 32, F25519_VERIFY_STRICT) == 0 &&
+        CHECK(r1 == 0 && r2 == 0 && r3 == 0 && r4 == 0 && r5 == 0, "ed25519 sign");
+        CHECK(f25519_ed25519_verify(sig, 64, msg, sizeof msg, pub, 32, F25519_VERIFY_STRICT) == 0 &&
              f25519_ed25519_verify(sig2, 64, msg, 7, pub, 32, F25519_VERIFY_STRICT) == 0 &&
              f25519_ed25519_verify_ex(sig3, 64, msg, 50, pub, 32, 0, F25519_ED25519CTX, ctx, 3) == 0 &&
              f25519_ed25519_verify_ex(sig4, 64, msg, 50, pub, 32, 0, F25519_ED25519PH, NULL, 0) == 0,
@@ -167,7 +163,7 @@ static void ed25519_ops(void)
     CT_PUBLIC(&r, sizeof r);
     CT_PUBLIC(s8, sizeof s8);
     f25519_ed25519_public(one, s8[6]);
-    SANE(r == 0 && !memcmp(one, o8[6], 32), "ed25519_keygen_x8 lane 6");
+    CHECK(r == 0 && !memcmp(one, o8[6], 32), "ed25519_keygen_x8 lane 6");
 }
 
 int main(int argc, char **argv)
@@ -200,6 +196,6 @@ int main(int argc, char **argv)
     printf("x25519 public/derive/keygen_x8/derive_x8: done\n");
     ed25519_ops();
     printf("ed25519 public/sign/sign_ex/keygen_x8: done\n");
-    printf("constant time (%s): %s\n", CT_TOOL, failures ? "FAILED (wrong results)" : "no wrong results; the tool's verdict decides");
-    return failures ? 1 : 0;
+    printf("constant time (%s): %s\n", CT_TOOL, tu_failures ? "FAILED (wrong results)" : "no wrong results; the tool's verdict decides");
+    return tu_failures ? 1 : 0;
 }

@@ -1,6 +1,6 @@
 /*
  * dudect statistics (Reparaz, Balasch, Verbauwhede 2017), shared by the
- * timing-leakage tests (tests/ct_dudect.c, tests/ifma/ladder_test.c): a
+ * timing-leakage tests (tests/ct/ct_dudect.c, tests/scalarmult/test_ifma_ladder.c): a
  * two-class sample set, a tick counter, Welch's t-test on the samples at or
  * below a cut, and the largest |t| over a list of percentile crops of the
  * pooled samples (dudect's defence against heavy upper tails).
@@ -10,26 +10,10 @@
 #define F25519_TESTS_DUDECT_H
 #include <stddef.h>
 #include <stdint.h>
-#if defined(__x86_64__)
-#include <x86intrin.h>
-#else
-#include <time.h>
-#endif
+#include "bench_ticks.h" /* src/cli: the tick read of `fast25519 bench` */
 
 /* Serialised time stamp: rdtsc between lfences on x86-64, CLOCK_MONOTONIC ns elsewhere. */
-static inline uint64_t dd_ticks(void)
-{
-#if defined(__x86_64__)
-    _mm_lfence();
-    uint64_t t = __rdtsc();
-    _mm_lfence();
-    return t;
-#else
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-#endif
-}
+static inline uint64_t dd_ticks(void) { return f25519_bench_ticks(); }
 
 typedef struct { uint64_t *v; size_t n, cap; } dd_class;
 typedef struct { dd_class c[2]; } dd_set; /* zero-initialise: dd_set s = {0}; */

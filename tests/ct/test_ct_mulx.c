@@ -2,10 +2,10 @@
  * secret scalars are marked undefined, so any branch or memory index that
  * depends on them is reported (the test is run with --error-exitcode).
  * Valgrind hides ADX from CPUID, so the public API cannot select mulx there
- * (tests/ct_valgrind.c covers portable); this test calls every secret-taking
+ * (tests/ct/ct_valgrind.c covers portable); this test calls every secret-taking
  * entry of the mulx ops table directly (valgrind executes MULX/ADCX/ADOX).
  * Without valgrind it just runs them. */
-#include "unit_common.h"
+#include "testutil.h"
 #include "fast25519.h"
 #include "scalarmult/scalarmult_portable.h"
 #include "scalarmult/scalarmult_mulx.h"
@@ -34,6 +34,7 @@ static int tainted(const uint8_t *p, size_t n)
 
 int main(void)
 {
+    tu_rng_init();
 #if !F25519_HAVE_MULX
     printf("SKIP: test_ct_mulx: MULX path not built\n");
     return 77;
@@ -51,8 +52,8 @@ int main(void)
     }
     for (int it = 0; it < 4; it++) {
         uint8_t k[32], u[32], o[32], a[32];
-        rnd_bytes(k, 32);
-        rnd_bytes(u, 32);
+        tu_rand_bytes(k, 32);
+        tu_rand_bytes(u, 32);
         k[0] &= 248;
         k[31] &= 127;
         k[31] |= 64;
@@ -98,6 +99,6 @@ int main(void)
         CHECK_TAINTED(o8[7], 32, "mulx ops ed25519_base_x8");
         PUBLIC(o8, sizeof o8);
     }
-    return unit_done("test_ct_mulx");
+    return tu_finish("test_ct_mulx");
 #endif
 }

@@ -8,7 +8,7 @@
 #if F25519_HAVE_SODIUM
 #include <sodium.h>
 #endif
-#include "unit_common.h"
+#include "testutil.h"
 #include "fast25519.h"
 #include "impl.h"
 #include "hash/sha512.h"
@@ -57,24 +57,6 @@ static void compare(const uint8_t sig[64], const uint8_t *m, size_t mlen, const 
 #endif
 }
 
-/* The 8 canonical torsion encodings + 6 non-canonical low-order encodings. */
-static const char *TORSION[14] = {
-    "0100000000000000000000000000000000000000000000000000000000000000",
-    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-    "0000000000000000000000000000000000000000000000000000000000000080",
-    "0000000000000000000000000000000000000000000000000000000000000000",
-    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
-    "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac03fa",
-    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
-    "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc85",
-    "0100000000000000000000000000000000000000000000000000000000000080", /* x=0, sign */
-    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", /* x=0, sign */
-    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", /* y = p+1 */
-    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
-    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", /* y = p */
-    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
-};
-
 static void hram(uint8_t k[32], const uint8_t R[32], const uint8_t A[32], const uint8_t *m,
                  size_t mlen)
 {
@@ -96,7 +78,7 @@ static int forge_for_torsion(uint8_t sig[64], const uint8_t A[32], const uint8_t
     if (ge51_frombytes_vartime(&Ap, A, 1) != 0) return 0;
     for (int tries = 0; tries < 64; tries++) {
         uint8_t S[32], k[32], R[32];
-        rnd_bytes(S, 32);
+        tu_rand_bytes(S, 32);
         S[31] &= 0x0f; /* < L */
         f25519_ge51_scalarmult_base(&SB, S);
         ge51_identity(&jA);
@@ -120,12 +102,14 @@ static int forge_for_torsion(uint8_t sig[64], const uint8_t A[32], const uint8_t
 
 int main(void)
 {
+    tu_rng_init();
     if (f25519_select_impl("portable") != 0) return 1;
 #if F25519_HAVE_SODIUM
     if (sodium_init() < 0) return 1;
 #endif
     uint8_t tors[14][32];
-    for (int i = 0; i < 14; i++) unhex(tors[i], 32, TORSION[i], 64);
+    /* The 8 canonical torsion encodings + 6 non-canonical low-order encodings (indices 10..13: y >= p). */
+    for (int i = 0; i < TU_ED25519_LOW_ORDER_N; i++) tu_hex_exact(tors[i], 32, tu_ed25519_low_order[i], "torsion");
     uint8_t msg[64];
 
     /* 1. all 14 x 14 torsion (A, R) with S = 0 and random S, random messages */
@@ -134,9 +118,9 @@ int main(void)
             for (int v = 0; v < 3; v++) {
                 uint8_t sig[64] = {0};
                 memcpy(sig, tors[r], 32);
-                if (v == 2) { rnd_bytes(sig + 32, 32); sig[63] &= 0x0f; }
+                if (v == 2) { tu_rand_bytes(sig + 32, 32); sig[63] &= 0x0f; }
                 size_t ml = v == 0 ? 5 : 32;
-                if (v == 0) memcpy(msg, "Zcash", 5); else rnd_bytes(msg, ml);
+                if (v == 0) memcpy(msg, "Zcash", 5); else tu_rand_bytes(msg, ml);
                 compare(sig, msg, ml, tors[a], "torsion A,R");
             }
     /* 2. forged-valid signatures for each torsion A (exercises the decoding of A) */
@@ -144,7 +128,7 @@ int main(void)
     for (int a = 0; a < 14; a++)
         for (int t = 0; t < 8; t++) {
             uint8_t sig[64];
-            rnd_bytes(msg, 32);
+            tu_rand_bytes(msg, 32);
             if (!forge_for_torsion(sig, tors[a], msg, 32)) continue;
             forged++;
             if (t == 0)
@@ -172,15 +156,15 @@ int main(void)
     for (int it = 0; it < 96; it++) {
         uint8_t a[32], r[32], k[32], S[32], Ab[32], sig[64];
         ge51_p3 A, T, R;
-        rnd_bytes(a, 32);
+        tu_rand_bytes(a, 32);
         sc25519_reduce32(a, a);
         f25519_ge51_scalarmult_base(&A, a);
         ge51_frombytes_vartime(&T, tors[2 + it % 6], 1); /* order 4 or 8 */
         ge51_add(&A, &A, &T);
         ge51_tobytes(Ab, &A);
-        rnd_bytes(msg, 32);
+        tu_rand_bytes(msg, 32);
         for (int tries = 0; tries < 200; tries++) {
-            rnd_bytes(r, 32);
+            tu_rand_bytes(r, 32);
             sc25519_reduce32(r, r);
             f25519_ge51_scalarmult_base(&R, r);
             ge51_tobytes(sig, &R);
@@ -197,7 +181,7 @@ int main(void)
         ge51_p3 Aq;
         f25519_ge51_scalarmult_base(&Aq, a);
         ge51_tobytes(Ap, &Aq);
-        rnd_bytes(r, 32);
+        tu_rand_bytes(r, 32);
         sc25519_reduce32(r, r);
         f25519_ge51_scalarmult_base(&R, r);
         ge51_add(&R, &R, &T);
@@ -219,9 +203,9 @@ int main(void)
             A[0] = (uint8_t)(0xed + i);
             A[31] = sgn ? 0xff : 0x7f;
             if (i >= 19) continue;
-            rnd_bytes(msg, 16);
+            tu_rand_bytes(msg, 16);
             if (forge_for_torsion(sig, A, msg, 16)) compare(sig, msg, 16, A, "noncanon A forged");
-            rnd_bytes(sig, 64);
+            tu_rand_bytes(sig, 64);
             sig[63] &= 0x0f;
             compare(sig, msg, 16, A, "noncanon A random sig");
         }
@@ -231,18 +215,18 @@ int main(void)
                                    0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
     for (int it = 0; it < 400; it++) {
         uint8_t seed[32], pub[32], sig[64], s2[64];
-        size_t ml = (size_t)(rnd64() % 64);
-        rnd_bytes(seed, 32);
-        rnd_bytes(msg, ml);
+        size_t ml = (size_t)(tu_rand64() % 64);
+        tu_rand_bytes(seed, 32);
+        tu_rand_bytes(msg, ml);
         f25519_ed25519_public(pub, seed);
         f25519_ed25519_sign(sig, msg, ml, seed, pub);
         compare(sig, msg, ml, pub, "valid");
         memcpy(s2, sig, 64);
-        s2[rnd64() % 64] ^= (uint8_t)(1u << (rnd64() % 8));
+        s2[tu_rand64() % 64] ^= (uint8_t)(1u << (tu_rand64() % 8));
         compare(s2, msg, ml, pub, "flipped sig");
         uint8_t p2[32];
         memcpy(p2, pub, 32);
-        p2[rnd64() % 32] ^= (uint8_t)(1u << (rnd64() % 8));
+        p2[tu_rand64() % 32] ^= (uint8_t)(1u << (tu_rand64() % 8));
         compare(sig, msg, ml, p2, "flipped pub");
         /* S + L (same point, non-canonical scalar) */
         memcpy(s2, sig, 64);
@@ -263,9 +247,9 @@ int main(void)
     /* 5. S boundaries: S = L - 1, L, L + 1, 2^255 - 1 with random R, A */
     for (int it = 0; it < 50; it++) {
         uint8_t seed[32], pub[32], sig[64];
-        rnd_bytes(seed, 32);
+        tu_rand_bytes(seed, 32);
         f25519_ed25519_public(pub, seed);
-        rnd_bytes(sig, 32);
+        tu_rand_bytes(sig, 32);
         memcpy(sig + 32, Lb, 32);
         int d = it % 4;
         if (d == 0) sig[32] -= 1;
@@ -277,5 +261,5 @@ int main(void)
            n_cases, n_accept, forged);
     printf("strict mode vs libsodium %s: %d cases (%d accepted by both)\n",
            sodium_version_string_or_none(), n_sodium, n_sodium_accept);
-    return unit_done("test_verify_openssl");
+    return tu_finish("test_verify_openssl");
 }

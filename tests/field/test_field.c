@@ -1,6 +1,6 @@
 /* Unit test of src/field/fe51.c against OpenSSL BIGNUM arithmetic mod p. */
 #include <openssl/bn.h>
-#include "unit_common.h"
+#include "testutil.h"
 #include "field/fe51.h"
 
 static BIGNUM *P;
@@ -29,8 +29,8 @@ static void bn_to_bytes32(uint8_t out[32], const BIGNUM *x)
 static void rnd_fe(fe51 *f, int bits)
 {
     for (int i = 0; i < 5; i++) {
-        uint64_t x = rnd64() >> (64 - bits);
-        int mode = (int)(rnd64() % 8);
+        uint64_t x = tu_rand64() >> (64 - bits);
+        int mode = (int)(tu_rand64() % 8);
         if (mode == 0) x = ((uint64_t)1 << bits) - 1; /* extreme limbs */
         if (mode == 1) x = 0;
         f->v[i] = x;
@@ -57,6 +57,7 @@ static int limbs_below(const fe51 *h, uint64_t bound)
 
 int main(void)
 {
+    tu_rng_init();
     CTX = BN_CTX_new();
     P = BN_new();
     BN_set_bit(P, 255);
@@ -65,7 +66,7 @@ int main(void)
 
     for (int it = 0; it < 20000; it++) {
         fe51 f, g, h;
-        int bits = 51 + (int)(rnd64() % 4); /* 51..54 */
+        int bits = 51 + (int)(tu_rand64() % 4); /* 51..54 */
         rnd_fe(&f, bits);
         rnd_fe(&g, bits);
         BIGNUM *F = fe_to_bn(&f), *G = fe_to_bn(&g), *W = BN_new();
@@ -78,7 +79,7 @@ int main(void)
         BN_mod_sqr(W, F, P, CTX);
         CHECK(same_mod_p(&h, W) && limbs_below(&h, RB), "sqr it=%d", it);
 
-        uint32_t c = (uint32_t)(rnd64() & 0xfffff);
+        uint32_t c = (uint32_t)(tu_rand64() & 0xfffff);
         fe51_mul_small(&h, &f, c);
         BN_copy(W, F);
         BN_mul_word(W, c);
@@ -275,5 +276,5 @@ int main(void)
 
     BN_free(P);
     BN_CTX_free(CTX);
-    return unit_done("test_field");
+    return tu_finish("test_field");
 }

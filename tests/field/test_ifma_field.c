@@ -2,7 +2,7 @@
  * 8x1-way IFMA field vs the portable fe51, lane by lane, on random inputs
  * and on extreme-limb inputs (every limb at the documented maximum).
  */
-#include "ifma_test_util.h"
+#include "testutil.h"
 #include "field/fe51x8_ifma.h"
 #include "field/fe51_invert_ifma.h"
 
@@ -12,8 +12,8 @@
 static void rand_fe(fe51 *f, uint64_t bound) /* limbs in [0, bound) */
 {
     for (int i = 0; i < 5; i++) {
-        uint64_t r = t_rand64();
-        switch (t_rand64() % 4) {
+        uint64_t r = tu_rand64();
+        switch (tu_rand64() % 4) {
         case 0: f->v[i] = bound - 1 - (r & 0xff); break; /* near the maximum */
         case 1: f->v[i] = r & 0xff; break;                /* near zero */
         default: f->v[i] = r % bound;
@@ -90,8 +90,8 @@ static void ref(int op, fe51 *o, const fe51 *a, const fe51 *b, uint32_t c)
 
 int main(int argc, char **argv)
 {
-    t_seed();
-    t_require_ifma(argv[0]);
+    tu_rng_init();
+    tu_require_ifma_code(argv[0]);
     int iters = argc > 1 ? atoi(argv[1]) : 2000;
     /* input bounds per op: the documented maxima */
     const uint64_t bnd[NOPS] = {
@@ -105,24 +105,24 @@ int main(int argc, char **argv)
             fill(a, bnd[op], extreme);
             fill(b, bnd[op], extreme && it == 0);
             if (op == OP_SUB && it == 1) for (int l = 0; l < 8; l++) fe51_0(&a[l]); /* 0 - max */
-            uint32_t c = extreme ? (1u << 20) - 1 : (uint32_t)(t_rand64() % (1u << 20));
+            uint32_t c = extreme ? (1u << 20) - 1 : (uint32_t)(tu_rand64() % (1u << 20));
             if (op == OP_SMALL && it == 2) c = 121666;
             run(op, o, a, b, c);
             for (int l = 0; l < 8; l++) {
                 ref(op, &r, &a[l], &b[l], c);
-                T_CHECK(same(&o[l], &r), "%s iter %d lane %d: value differs", names[op], it, l);
-                T_CHECK(reduced(&o[l]), "%s iter %d lane %d: limb bound exceeded", names[op], it, l);
+                CHECK(same(&o[l], &r), "%s iter %d lane %d: value differs", names[op], it, l);
+                CHECK(reduced(&o[l]), "%s iter %d lane %d: limb bound exceeded", names[op], it, l);
             }
         }
     }
     /* the 4-lane ymm field (fe4_*, used by the 1x4 verification and the single
-     * ladder) is tested at its documented maxima in ladder_field_test.c */
+     * ladder) is tested at its documented maxima in test_ifma_ladder_field.c */
     /* scalar safegcd inversion and the 8-element batch vs fe51_invert:
      * random, small, p - k, non-canonical (>= p) and extreme-limb inputs */
     for (int it = 0; it < iters * 5; it++) {
         uint8_t b[32];
         fe51 x, r1, r2;
-        t_randbytes(b, 32);
+        tu_rand_bytes(b, 32);
         if (it < 16) { memset(b, 0, 32); b[0] = (uint8_t)it; }              /* 0..15 */
         else if (it < 40) { memset(b, 0xff, 32); b[31] = 0x7f; b[0] = (uint8_t)(0xed - (it - 16)); } /* p+2 .. p-21 */
         else if (it < 44) { memset(b, 0xff, 32); }                          /* 2^256 - 1 */
@@ -130,7 +130,7 @@ int main(int argc, char **argv)
         if (it == 44) for (int i = 0; i < 5; i++) x.v[i] = (1ULL << 54) - 1; /* documented input max */
         f25519_ifma_fe_invert(&r1, &x);
         fe51_invert(&r2, &x);
-        T_CHECK(same(&r1, &r2), "fe_invert iter %d", it);
+        CHECK(same(&r1, &r2), "fe_invert iter %d", it);
     }
     for (int it = 0; it < iters; it++) {
         fe51 z[8], o[8], r;
@@ -139,10 +139,9 @@ int main(int argc, char **argv)
         f25519_ifma_fe_batch_invert(o, z, 8);
         for (int l = 0; l < 8; l++) {
             fe51_invert(&r, &z[l]);
-            T_CHECK(same(&o[l], &r), "batch_invert iter %d lane %d", it, l);
+            CHECK(same(&o[l], &r), "batch_invert iter %d lane %d", it, l);
         }
     }
-    if (t_failures) { printf("test_ifma_field: %d failures\n", t_failures); return 1; }
-    printf("test_ifma_field: OK (%d iterations per op, 8 lanes)\n", iters);
-    return 0;
+    printf("test_ifma_field: %d iterations per op, 8 lanes\n", iters);
+    return tu_finish("test_ifma_field");
 }

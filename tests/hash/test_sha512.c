@@ -1,18 +1,19 @@
 /* SHA-512: FIPS 180-4 example vectors and differential vs OpenSSL SHA512. */
 #include <openssl/sha.h>
-#include "unit_common.h"
+#include "testutil.h"
 #include "hash/sha512.h"
 
 static void check_hex(const char *msg, size_t len, const char *hex)
 {
     uint8_t want[64], got[64];
-    unhex(want, 64, hex, 128);
+    tu_hex_decode_n(want, 64, hex, 128);
     f25519_sha512(got, msg, len);
     CHECK(memcmp(got, want, 64) == 0, "vector len=%zu", len);
 }
 
 int main(void)
 {
+    tu_rng_init();
     /* FIPS 180-4 / NIST CSRC examples */
     check_hex("abc", 3,
               "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
@@ -42,16 +43,16 @@ int main(void)
             left -= n;
         }
         f25519_sha512_final(&c, got);
-        unhex(want, 64,
-              "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973eb"
-              "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b", 128);
+        tu_hex_exact(want, 64,
+                     "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973eb"
+                     "de0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b", "million a");
         CHECK(memcmp(got, want, 64) == 0, "million a");
     }
     /* differential vs OpenSSL, one-shot and split at random points */
     static uint8_t buf[1001];
     for (int it = 0; it < 3000; it++) {
-        size_t len = (size_t)(rnd64() % 1001);
-        rnd_bytes(buf, len);
+        size_t len = (size_t)(tu_rand64() % 1001);
+        tu_rand_bytes(buf, len);
         uint8_t got[64], want[64], got2[64];
         SHA512(buf, len, want);
         f25519_sha512(got, buf, len);
@@ -60,7 +61,7 @@ int main(void)
         f25519_sha512_init(&c);
         size_t off = 0;
         while (off < len) {
-            size_t n = (size_t)(rnd64() % 300);
+            size_t n = (size_t)(tu_rand64() % 300);
             if (n > len - off) n = len - off;
             f25519_sha512_update(&c, buf + off, n);
             off += n;
@@ -68,5 +69,5 @@ int main(void)
         f25519_sha512_final(&c, got2);
         CHECK(memcmp(got2, want, 64) == 0, "diff streaming len=%zu", len);
     }
-    return unit_done("test_sha512");
+    return tu_finish("test_sha512");
 }

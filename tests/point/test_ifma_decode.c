@@ -7,7 +7,7 @@
  * small-order encodings and every encoding swapped between the two lanes.
  * The portable ops entry is checked the same way.
  */
-#include "ifma_test_util.h"
+#include "testutil.h"
 #include "impl.h"
 #include "point/ge51.h"
 
@@ -45,13 +45,13 @@ static void check_pair(const f25519_ops *ops, const uint8_t s0[32], const uint8_
             int r1 = ge51_frombytes_vartime(&ref[1], s1, l1) != 0;
             int bad = ops->ed25519_frombytes2(got, s0, s1, l0, l1);
             n_cases++;
-            T_CHECK(bad == (r0 | (r1 << 1)), "%s: verdict %d, want %d (lenient %d %d)", ops->name, bad,
+            CHECK(bad == (r0 | (r1 << 1)), "%s: verdict %d, want %d (lenient %d %d)", ops->name, bad,
                     r0 | (r1 << 1), l0, l1);
             if (!r0) {
                 n_accept++;
-                T_CHECK(same_point(&got[0], &ref[0]), "%s: lane 0 point differs", ops->name);
+                CHECK(same_point(&got[0], &ref[0]), "%s: lane 0 point differs", ops->name);
             }
-            if (!r1) T_CHECK(same_point(&got[1], &ref[1]), "%s: lane 1 point differs", ops->name);
+            if (!r1) CHECK(same_point(&got[1], &ref[1]), "%s: lane 1 point differs", ops->name);
         }
 }
 
@@ -73,8 +73,8 @@ static void enc_small(uint8_t s[32], uint32_t v, int add_p, int sign)
 
 int main(void)
 {
-    t_seed();
-    t_require_ifma_backend("perf_decode");
+    tu_rng_init();
+    tu_require_ifma_backend("test_ifma_decode");
     const f25519_ops *ops[2] = { &f25519_ops_ifma, &f25519_ops_portable };
 
     /* the edge encodings */
@@ -105,7 +105,7 @@ int main(void)
     }
     for (int i = 0; i < 8; i++) {              /* valid public keys and their x-negated encodings */
         uint8_t seed[32];
-        t_randbytes(seed, 32);
+        tu_rand_bytes(seed, 32);
         f25519_select_impl("portable");
         f25519_ed25519_public(e[ne], seed);
         memcpy(e[ne + 1], e[ne], 32);
@@ -119,24 +119,19 @@ int main(void)
     /* random bytes (about half are on the curve) and random valid points */
     for (int it = 0; it < 2000; it++) {
         uint8_t a[32], b[32], seed[32];
-        t_randbytes(a, 32);
+        tu_rand_bytes(a, 32);
         if (it & 1) {
-            t_randbytes(seed, 32);
+            tu_rand_bytes(seed, 32);
             f25519_ed25519_public(b, seed);
         } else {
-            t_randbytes(b, 32);
+            tu_rand_bytes(b, 32);
         }
         for (int o = 0; o < 2; o++) {
             check_pair(ops[o], a, b);
             check_pair(ops[o], b, a);
         }
     }
-    printf("perf_decode: %ld decodings compared (%ld lane-0 accepts), %d edge encodings\n", n_cases,
+    printf("test_ifma_decode: %ld decodings compared (%ld lane-0 accepts), %d edge encodings\n", n_cases,
            n_accept, ne);
-    if (t_failures) {
-        printf("perf_decode: %d failures\n", t_failures);
-        return 1;
-    }
-    printf("perf_decode: ok\n");
-    return 0;
+    return tu_finish("test_ifma_decode");
 }

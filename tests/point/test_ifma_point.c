@@ -11,7 +11,7 @@
  *    x25519_base[_x8]) vs the portable backend on random and edge scalars;
  *  - the double-scalar multiplication vs the portable one.
  */
-#include "ifma_test_util.h"
+#include "testutil.h"
 #include "impl.h"
 #include "point/ge51x8_ifma.h"
 #include "point/ge51_2x4_ifma.h"
@@ -28,7 +28,7 @@ static const uint8_t L_bytes[32] = { 0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0
 
 static void rand_scalar(uint8_t s[32]) /* < 2^252 < L, or an edge value */
 {
-    int kind = (int)(t_rand64() % 16);
+    int kind = (int)(tu_rand64() % 16);
     memset(s, 0, 32);
     if (kind == 0) return;                   /* 0 */
     if (kind == 1) { s[0] = 1; return; }     /* 1 */
@@ -38,7 +38,7 @@ static void rand_scalar(uint8_t s[32]) /* < 2^252 < L, or an edge value */
         return;
     }
     if (kind == 3) { memset(s, 0xff, 31); s[31] = 0x0f; return; } /* 2^252 - 1 */
-    t_randbytes(s, 32);
+    tu_rand_bytes(s, 32);
     s[31] &= 0x0f;
 }
 static void rand_point(ge51_p3 *p)
@@ -49,7 +49,7 @@ static void rand_point(ge51_p3 *p)
     /* random projective scaling keeps the point, randomises the limbs */
     fe51 l;
     uint8_t b[32];
-    t_randbytes(b, 32);
+    tu_rand_bytes(b, 32);
     b[0] |= 1;
     fe51_frombytes(&l, b);
     fe51_mul(&p->X, &p->X, &l);
@@ -244,8 +244,8 @@ F25519_IFMA_TARGET static void v14_add(ge51_p3 *r, const ge51_p3 *p, const ge51_
 
 int main(int argc, char **argv)
 {
-    t_seed();
-    t_require_ifma(argv[0]);
+    tu_rng_init();
+    tu_require_ifma_code(argv[0]);
     int iters = argc > 1 ? atoi(argv[1]) : 300;
     const f25519_ops *port = &f25519_ops_portable;
 
@@ -256,12 +256,12 @@ int main(int argc, char **argv)
         v_add(r, p, q);
         for (int l = 0; l < 8; l++) {
             ge51_add(&e, &p[l], &q[l]);
-            T_CHECK(same_point(&r[l], &e) && bounded(&r[l]), "ge8_add iter %d lane %d", it, l);
+            CHECK(same_point(&r[l], &e) && bounded(&r[l]), "ge8_add iter %d lane %d", it, l);
         }
         v_dbl(r, p);
         for (int l = 0; l < 8; l++) {
             ge51_dbl(&e, &p[l]);
-            T_CHECK(same_point(&r[l], &e) && bounded(&r[l]), "ge8_dbl iter %d lane %d", it, l);
+            CHECK(same_point(&r[l], &e) && bounded(&r[l]), "ge8_dbl iter %d lane %d", it, l);
         }
         /* madd with affine q: (y+x, y-x, 2dxy) */
         fe51 ypx[8], ymx[8], xy2d[8];
@@ -278,25 +278,25 @@ int main(int argc, char **argv)
         v_madd(r, p, ypx, ymx, xy2d);
         for (int l = 0; l < 8; l++) {
             ge51_add(&e, &p[l], &q[l]);
-            T_CHECK(same_point(&r[l], &e) && bounded(&r[l]), "ge8_madd iter %d lane %d", it, l);
+            CHECK(same_point(&r[l], &e) && bounded(&r[l]), "ge8_madd iter %d lane %d", it, l);
         }
         /* 2x4 */
         ge51_p3 r2[2];
         v24_add(r2, p, q);
         for (int h = 0; h < 2; h++) {
             ge51_add(&e, &p[h], &q[h]);
-            T_CHECK(same_point(&r2[h], &e) && bounded(&r2[h]), "ge24_add iter %d half %d", it, h);
+            CHECK(same_point(&r2[h], &e) && bounded(&r2[h]), "ge24_add iter %d half %d", it, h);
         }
         v14_add(&r2[0], &p[4], &q[4]);
         ge51_add(&e, &p[4], &q[4]);
-        T_CHECK(same_point(&r2[0], &e) && bounded(&r2[0]), "ge14_add iter %d", it);
+        CHECK(same_point(&r2[0], &e) && bounded(&r2[0]), "ge14_add iter %d", it);
         v14_dbl(&r2[0], &p[5]);
         ge51_dbl(&e, &p[5]);
-        T_CHECK(same_point(&r2[0], &e) && bounded(&r2[0]), "ge14_dbl iter %d", it);
+        CHECK(same_point(&r2[0], &e) && bounded(&r2[0]), "ge14_dbl iter %d", it);
         v24_dbl(r2, p + 2);
         for (int h = 0; h < 2; h++) {
             ge51_dbl(&e, &p[2 + h]);
-            T_CHECK(same_point(&r2[h], &e) && bounded(&r2[h]), "ge24_dbl iter %d half %d", it, h);
+            CHECK(same_point(&r2[h], &e) && bounded(&r2[h]), "ge24_dbl iter %d half %d", it, h);
         }
     }
 
@@ -314,22 +314,22 @@ int main(int argc, char **argv)
         v_madd(r, p, q1, q2, q3);
         for (int l = 0; l < 8; l++) {
             ref_madd(&e, &p[l], &q1[l], &q2[l], &q3[l]);
-            T_CHECK(same_coords(&r[l], &e) && bounded(&r[l]), "extreme ge8_madd m %d lane %d", m, l);
+            CHECK(same_coords(&r[l], &e) && bounded(&r[l]), "extreme ge8_madd m %d lane %d", m, l);
         }
         v_dbl(r, p);
         for (int l = 0; l < 8; l++) {
             ref_dbl(&e, &p[l]);
-            T_CHECK(same_coords(&r[l], &e) && bounded(&r[l]), "extreme ge8_dbl lane %d", l);
+            CHECK(same_coords(&r[l], &e) && bounded(&r[l]), "extreme ge8_dbl lane %d", l);
         }
         ge51_p3 r2[2];
         v24_dbl(r2, p);
         for (int h = 0; h < 2; h++) {
             ref_dbl(&e, &p[h]);
-            T_CHECK(same_coords(&r2[h], &e) && bounded(&r2[h]), "extreme ge24_dbl half %d", h);
+            CHECK(same_coords(&r2[h], &e) && bounded(&r2[h]), "extreme ge24_dbl half %d", h);
         }
         v14_dbl(&r2[0], &p[0]);
         ref_dbl(&e, &p[0]);
-        T_CHECK(same_coords(&r2[0], &e) && bounded(&r2[0]), "extreme ge14_dbl m %d", m);
+        CHECK(same_coords(&r2[0], &e) && bounded(&r2[0]), "extreme ge14_dbl m %d", m);
         /* Alg. 1 with pre = [y-x, y+x, 2dt, 2z] all at the maximum: the
          * reference is the same formula (ref_madd with D = Z * 2z) */
         fe51 pre[8];
@@ -350,11 +350,11 @@ int main(int argc, char **argv)
             fe51_add(&g, &d, &c); fe51_carry(&g, &g);
             fe51_add(&hh, &b, &a); fe51_carry(&hh, &hh);
             fe51_mul(&e.X, &ee, &f); fe51_mul(&e.Y, &g, &hh); fe51_mul(&e.Z, &f, &g); fe51_mul(&e.T, &ee, &hh);
-            T_CHECK(same_coords(&r2[h], &e) && bounded(&r2[h]), "extreme ge24_add m %d half %d", m, h);
+            CHECK(same_coords(&r2[h], &e) && bounded(&r2[h]), "extreme ge24_add m %d half %d", m, h);
             if (h == 0) {
                 ge51_p3 r14;
                 v14_add_pre(&r14, &p[0], pre);
-                T_CHECK(same_coords(&r14, &e) && bounded(&r14), "extreme ge14_add m %d", m);
+                CHECK(same_coords(&r14, &e) && bounded(&r14), "extreme ge14_add m %d", m);
             }
         }
     }
@@ -367,7 +367,7 @@ int main(int argc, char **argv)
         if (it % 4 == 3) /* clamped X25519 scalars, not reduced: the fixed-base
                           * paths also accept any a < 2^255 */
             for (int l = 0; l < 8; l++) {
-                t_randbytes(k[l], 32);
+                tu_rand_bytes(k[l], 32);
                 if (l == 0) memset(k[l], 0xff, 32);
                 k[l][0] &= 248;
                 k[l][31] = (uint8_t)((k[l][31] & 127) | 64);
@@ -375,24 +375,24 @@ int main(int argc, char **argv)
         f25519_ifma_base_8x1(r, (const uint8_t(*)[32])k);
         for (int l = 0; l < 8; l++) {
             f25519_ge51_scalarmult_base(&e, k[l]);
-            T_CHECK(same_point(&r[l], &e) && bounded(&r[l]), "base_8x1 iter %d lane %d", it, l);
+            CHECK(same_point(&r[l], &e) && bounded(&r[l]), "base_8x1 iter %d lane %d", it, l);
         }
         f25519_ifma_base_1x8(&r[0], k[it % 8]);
         f25519_ge51_scalarmult_base(&e, k[it % 8]);
-        T_CHECK(same_point(&r[0], &e) && bounded(&r[0]), "base_1x8 iter %d", it);
+        CHECK(same_point(&r[0], &e) && bounded(&r[0]), "base_1x8 iter %d", it);
 
         f25519_ifma_ed25519_base_x8(o1, (const uint8_t(*)[32])k);
         port->ed25519_base_x8(o2, (const uint8_t(*)[32])k);
-        for (int l = 0; l < 8; l++) T_CHECK(!memcmp(o1[l], o2[l], 32), "ed25519_base_x8 iter %d lane %d", it, l);
+        for (int l = 0; l < 8; l++) CHECK(!memcmp(o1[l], o2[l], 32), "ed25519_base_x8 iter %d lane %d", it, l);
         f25519_ifma_x25519_base_x8(o1, (const uint8_t(*)[32])k);
         port->x25519_base_x8(o2, (const uint8_t(*)[32])k);
-        for (int l = 0; l < 8; l++) T_CHECK(!memcmp(o1[l], o2[l], 32), "x25519_base_x8 iter %d lane %d", it, l);
+        for (int l = 0; l < 8; l++) CHECK(!memcmp(o1[l], o2[l], 32), "x25519_base_x8 iter %d lane %d", it, l);
         f25519_ifma_ed25519_base(s1, k[it % 8]);
         port->ed25519_base(s2, k[it % 8]);
-        T_CHECK(!memcmp(s1, s2, 32), "ed25519_base iter %d", it);
+        CHECK(!memcmp(s1, s2, 32), "ed25519_base iter %d", it);
         f25519_ifma_x25519_base(s1, k[(it + 1) % 8]);
         port->x25519_base(s2, k[(it + 1) % 8]);
-        T_CHECK(!memcmp(s1, s2, 32), "x25519_base iter %d", it);
+        CHECK(!memcmp(s1, s2, 32), "x25519_base iter %d", it);
     }
 
     /* double scalar: random A (incl. identity and small-order-free points), a, b < 2^253 */
@@ -403,19 +403,18 @@ int main(int argc, char **argv)
         if (it == 1) ge51_identity(&A);
         rand_scalar(a);
         rand_scalar(b);
-        if (it % 3 == 0) { t_randbytes(a, 32); a[31] &= 0x1f; t_randbytes(b, 32); b[31] &= 0x1f; } /* < 2^253 */
+        if (it % 3 == 0) { tu_rand_bytes(a, 32); a[31] &= 0x1f; tu_rand_bytes(b, 32); b[31] &= 0x1f; } /* < 2^253 */
         f25519_ifma_double_scalar(&r, a, &A, b);
         f25519_ge51_double_scalarmult_vartime(&e, a, &A, b);
-        T_CHECK(same_point(&r, &e) && bounded(&r), "double_scalar iter %d", it);
+        CHECK(same_point(&r, &e) && bounded(&r), "double_scalar iter %d", it);
         f25519_ifma_double_scalar_1x4(&r, a, &A, b);
-        T_CHECK(same_point(&r, &e) && bounded(&r), "double_scalar_1x4 iter %d", it);
+        CHECK(same_point(&r, &e) && bounded(&r), "double_scalar_1x4 iter %d", it);
         /* T must stay consistent: XY = ZT */
         fe51 xy, zt;
         fe51_mul(&xy, &r.X, &r.Y);
         fe51_mul(&zt, &r.Z, &r.T);
-        T_CHECK(same_fe(&xy, &zt), "double_scalar T iter %d", it);
+        CHECK(same_fe(&xy, &zt), "double_scalar T iter %d", it);
     }
-    if (t_failures) { printf("test_ifma_point: %d failures\n", t_failures); return 1; }
-    printf("test_ifma_point: OK (%d iterations)\n", iters);
-    return 0;
+    printf("test_ifma_point: %d iterations\n", iters);
+    return tu_finish("test_ifma_point");
 }

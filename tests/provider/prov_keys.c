@@ -271,7 +271,7 @@ static void test_signature(void)
     static const char *sig_hex = "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e06522490155"
                                  "5fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b";
     size_t sl, gl;
-    unsigned char *seed = unhex(seed_hex, &sl), *want = unhex(sig_hex, &gl);
+    unsigned char *seed = tu_hex_dup(seed_hex, &sl), *want = tu_hex_dup(sig_hex, &gl);
     EVP_PKEY *k = EVP_PKEY_new_raw_private_key_ex(g_ctx, "ED25519", NULL, seed, 32);
     CHECK(k && from_ours(k), "Ed25519 raw key import");
     CHECK(get_int(k, OSSL_PKEY_PARAM_BITS) == 256 && get_int(k, OSSL_PKEY_PARAM_MAX_SIZE) == 64
@@ -336,6 +336,6 @@ int main(void)
     OSSL_PROVIDER_unload(prov);
     OSSL_LIB_CTX_free(g_ctx);
     OSSL_LIB_CTX_free(g_def);
-    printf("%s (%d failures)\n", g_failures ? "FAILED" : "ok", g_failures);
-    return g_failures ? 1 : 0;
+    printf("%s (%ld failures)\n", tu_failures ? "FAILED" : "ok", tu_failures);
+    return tu_failures ? 1 : 0;
 }

@@ -199,6 +199,6 @@ int main(void)
     OSSL_PROVIDER_unload(prov);
     OSSL_LIB_CTX_free(g_ctx);
     OSSL_LIB_CTX_free(g_default);
-    printf("%s\n", g_failures ? "FAILED" : "ok");
-    return g_failures ? 1 : 0;
+    printf("%s\n", tu_failures ? "FAILED" : "ok");
+    return tu_failures ? 1 : 0;
 }

@@ -15,7 +15,6 @@
  */
 #include <openssl/core_names.h>
 #include <openssl/opensslv.h>
-#include "json.h"
 #include "provtest.h"
 
 static OSSL_LIB_CTX *g_ctx, *g_def;
@@ -192,31 +191,24 @@ static void test_34(const vec *v, EVP_PKEY *ko, EVP_PKEY *kd)
 }
 #endif
 
-static unsigned char *hexfield(const json_value *o, const char *k, size_t *len)
+static unsigned char *hexfield(const json_t *o, const char *k, size_t *len)
 {
-    const char *h = json_get_str(o, k);
-    return unhex(h ? h : "", len);
+    const char *h = tu_json_str(o, k);
+    return tu_hex_dup(h ? h : "", len);
 }
 
 int main(void)
 {
-    const char *dir = getenv("F25519_VECTORS");
-    char path[1024], err[256];
-    snprintf(path, sizeof(path), "%s/rfc/rfc8032_ed25519.json", dir ? dir : F25519_DEFAULT_VECTORS);
-    json_value *doc = json_parse_file(path, err, sizeof(err));
-    if (doc == NULL) {
-        fprintf(stderr, "FAIL: cannot read %s: %s\n", path, err);
-        return 1;
-    }
+    json_t *doc = tu_load_json("rfc/rfc8032_ed25519.json");
     g_ctx = provtest_ctx(NULL, &g_prov);
     g_def = OSSL_LIB_CTX_new();
     int cases = 0;
     const char *sets[] = {"ed25519", "ed25519ctx", "ed25519ph"};
     for (int s = 0; s < 3; s++) {
-        const json_value *arr = json_get(doc, sets[s]);
-        for (size_t i = 0; i < json_len(arr); i++) {
-            const json_value *t = json_at(arr, i);
-            vec v = {.set = sets[s], .name = json_get_str(t, "name")};
+        const json_t *arr = json_object_get(doc, sets[s]);
+        for (size_t i = 0; i < json_array_size(arr); i++) {
+            const json_t *t = json_array_get(arr, i);
+            vec v = {.set = sets[s], .name = tu_json_str(t, "name")};
             size_t l1, l2, l3;
             v.seed = hexfield(t, "secret_key", &l1);
             v.pub = hexfield(t, "public_key", &l2);
@@ -225,7 +217,7 @@ int main(void)
             v.ctx = hexfield(t, "context", &v.ctx_len);
             if (!v.seed || l1 != 32 || l3 != 64 || !v.msg) {
                 fprintf(stderr, "FAIL: bad vector %s %s\n", v.set, v.name ? v.name : "?");
-                g_failures++;
+                tu_failures++;
             } else {
                 EVP_PKEY *ko = EVP_PKEY_new_raw_private_key_ex(g_ctx, "ED25519", NULL, v.seed, 32);
                 EVP_PKEY *kd = EVP_PKEY_new_raw_private_key_ex(g_def, "ED25519", NULL, v.seed, 32);
@@ -241,7 +233,7 @@ int main(void)
             free(v.seed); free(v.pub); free(v.sig); free(v.msg); free(v.ctx);
         }
     }
-    json_free(doc);
+    json_decref(doc);
     OSSL_PROVIDER_unload(g_prov);
     OSSL_LIB_CTX_free(g_ctx);
     OSSL_LIB_CTX_free(g_def);
@@ -250,6 +242,6 @@ int main(void)
 #else
     const char *api = "digest API (built against < 3.4: no message/one-shot API)";
 #endif
-    printf("%d RFC 8032 vectors, %s: %s (%d failures)\n", cases, api, g_failures ? "FAILED" : "ok", g_failures);
-    return g_failures || cases < 3 ? 1 : 0;
+    printf("%d RFC 8032 vectors, %s: %s (%ld failures)\n", cases, api, tu_failures ? "FAILED" : "ok", tu_failures);
+    return tu_failures || cases < 3 ? 1 : 0;
 }

@@ -6,7 +6,6 @@
  * speccheck cases.json and ZIP-215 zip215_small_order.json (small-order and
  * non-canonical A and R).
  */
-#include "json.h"
 #include "provtest.h"
 
 static OSSL_LIB_CTX *g_ctx, *g_def;
@@ -34,7 +33,7 @@ static int compare(const char *set, const char *id, const char *pk_hex, const ch
                    const char *sig_hex)
 {
     size_t pl = 0, ml = 0, sl = 0;
-    unsigned char *pk = unhex(pk_hex, &pl), *msg = unhex(msg_hex, &ml), *sig = unhex(sig_hex, &sl);
+    unsigned char *pk = tu_hex_dup(pk_hex, &pl), *msg = tu_hex_dup(msg_hex, &ml), *sig = tu_hex_dup(sig_hex, &sl);
     int ours_ran = 0;
     if (pk == NULL || msg == NULL || sig == NULL) {
         CHECK(0, "%s %s: bad hex in the vector file", set, id);
@@ -56,41 +55,26 @@ static int compare(const char *set, const char *id, const char *pk_hex, const ch
     return v_ours;
 }
 
-static json_value *load(const char *dir, const char *rel)
-{
-    char path[4096], err[256];
-    snprintf(path, sizeof(path), "%s/%s", dir, rel);
-    json_value *v = json_parse_file(path, err, sizeof(err));
-    if (v == NULL) {
-        fprintf(stderr, "%s: %s (set F25519_VECTORS)\n", path, err);
-        exit(1);
-    }
-    return v;
-}
-
 int main(void)
 {
     OSSL_PROVIDER *prov;
-    const char *dir = getenv("F25519_VECTORS");
-    if (dir == NULL || *dir == '\0') dir = F25519_DEFAULT_VECTORS;
     g_ctx = provtest_ctx(NULL, &prov);
     g_def = OSSL_LIB_CTX_new();
     uint64_t v0 = counter(prov, "ed25519_verify");
     char id[32];
 
-    json_value *w = load(dir, "wycheproof/v1/ed25519_test.json");
-    const json_value *groups = json_get(w, "testGroups");
+    json_t *w = tu_load_json("wycheproof/v1/ed25519_test.json");
+    const json_t *groups = json_object_get(w, "testGroups");
     unsigned long wc = 0, wa = 0;
-    for (size_t g = 0; g < json_len(groups); g++) {
-        const char *pk = json_get_str(json_get(json_at(groups, g), "publicKey"), "pk");
-        const json_value *tests = json_get(json_at(groups, g), "tests");
+    for (size_t g = 0; g < json_array_size(groups); g++) {
+        const char *pk = tu_json_str(json_object_get(json_array_get(groups, g), "publicKey"), "pk");
+        const json_t *tests = json_object_get(json_array_get(groups, g), "tests");
         CHECK(pk != NULL, "wycheproof group %zu: no publicKey.pk", g);
-        for (size_t t = 0; pk && t < json_len(tests); t++) {
-            const json_value *tc = json_at(tests, t);
-            const json_value *tcid = json_get(tc, "tcId");
-            const char *result = json_get_str(tc, "result");
-            snprintf(id, sizeof(id), "tc %d", tcid && tcid->type == JSON_NUMBER ? (int)tcid->number : -1);
-            int v = compare("wycheproof", id, pk, json_get_str(tc, "msg"), json_get_str(tc, "sig"));
+        for (size_t t = 0; pk && t < json_array_size(tests); t++) {
+            const json_t *tc = json_array_get(tests, t);
+            const char *result = tu_json_str(tc, "result");
+            snprintf(id, sizeof(id), "tc %d", tu_json_int(tc, "tcId"));
+            int v = compare("wycheproof", id, pk, tu_json_str(tc, "msg"), tu_json_str(tc, "sig"));
             int want = result != NULL && strcmp(result, "valid") == 0;
             CHECK(result != NULL, "wycheproof %s: no result field", id);
             CHECK(v == want, "wycheproof %s: expected %s", id, want ? "valid" : "invalid");
@@ -101,36 +85,36 @@ int main(void)
     CHECK(wc > 0, "wycheproof ed25519: no test cases");
     printf("wycheproof ed25519: %lu cases, %lu valid, verdicts equal to the default provider\n", wc, wa);
 
-    json_value *s = load(dir, "speccheck/cases.json");
+    json_t *s = tu_load_json("speccheck/cases.json");
     unsigned long sa = 0;
-    for (size_t i = 0; i < json_len(s); i++) {
-        const json_value *c = json_at(s, i);
+    for (size_t i = 0; i < json_array_size(s); i++) {
+        const json_t *c = json_array_get(s, i);
         snprintf(id, sizeof(id), "case %zu", i);
-        sa += compare("speccheck", id, json_get_str(c, "pub_key"), json_get_str(c, "message"),
-                      json_get_str(c, "signature")) == 1;
+        sa += compare("speccheck", id, tu_json_str(c, "pub_key"), tu_json_str(c, "message"),
+                      tu_json_str(c, "signature")) == 1;
     }
-    CHECK(json_len(s) > 0, "speccheck: no test cases");
-    printf("speccheck: %zu cases, %lu accepted by both providers\n", json_len(s), sa);
+    CHECK(json_array_size(s) > 0, "speccheck: no test cases");
+    printf("speccheck: %zu cases, %lu accepted by both providers\n", json_array_size(s), sa);
 
-    json_value *z = load(dir, "zip215/zip215_small_order.json");
-    const json_value *cases = json_get(z, "cases");
+    json_t *z = tu_load_json("zip215/zip215_small_order.json");
+    const json_t *cases = json_object_get(z, "cases");
     unsigned long za = 0;
-    for (size_t i = 0; i < json_len(cases); i++) {
-        const json_value *c = json_at(cases, i);
+    for (size_t i = 0; i < json_array_size(cases); i++) {
+        const json_t *c = json_array_get(cases, i);
         snprintf(id, sizeof(id), "case %zu", i);
-        za += compare("zip215", id, json_get_str(c, "public_key"), json_get_str(z, "message"),
-                      json_get_str(c, "signature")) == 1;
+        za += compare("zip215", id, tu_json_str(c, "public_key"), tu_json_str(z, "message"),
+                      tu_json_str(c, "signature")) == 1;
     }
-    CHECK(json_len(cases) > 0, "zip215: no test cases");
-    printf("zip215 small order: %zu cases, %lu accepted by both providers\n", json_len(cases), za);
+    CHECK(json_array_size(cases) > 0, "zip215: no test cases");
+    printf("zip215 small order: %zu cases, %lu accepted by both providers\n", json_array_size(cases), za);
 
     CHECK(counter(prov, "ed25519_verify") - v0 == g_ours_verifies, "provider verify counter");
-    printf("%lu cases, %d mismatches or failures [%s]\n", g_cases, g_failures, prov_impl(prov));
-    json_free(w);
-    json_free(s);
-    json_free(z);
+    printf("%lu cases, %ld mismatches or failures [%s]\n", g_cases, tu_failures, prov_impl(prov));
+    json_decref(w);
+    json_decref(s);
+    json_decref(z);
     OSSL_PROVIDER_unload(prov);
     OSSL_LIB_CTX_free(g_ctx);
     OSSL_LIB_CTX_free(g_def);
-    return g_failures ? 1 : 0;
+    return tu_failures ? 1 : 0;
 }

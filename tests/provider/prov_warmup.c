@@ -170,6 +170,6 @@ int main(void)
     OSSL_LIB_CTX_free(ctx);
     CHECK(threads() == base, "helper thread still running after teardown");
     printf("auto: busy %llu wake-ups / 300 ms\n", (unsigned long long)busy);
-    printf("%s\n", g_failures ? "FAILED" : "ok");
-    return g_failures ? 1 : 0;
+    printf("%s\n", tu_failures ? "FAILED" : "ok");
+    return tu_failures ? 1 : 0;
 }

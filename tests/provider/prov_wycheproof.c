@@ -13,7 +13,6 @@
  */
 #include <openssl/decoder.h>
 #include <openssl/pem.h>
-#include "json.h"
 #include "provtest.h"
 
 static EVP_PKEY *decode(OSSL_LIB_CTX *ctx, int pem, const char *text, int priv)
@@ -28,7 +27,7 @@ static EVP_PKEY *decode(OSSL_LIB_CTX *ctx, int pem, const char *text, int priv)
         return pkey;
     }
     size_t len;
-    unsigned char *der = unhex(text, &len);
+    unsigned char *der = tu_hex_dup(text, &len);
     if (der == NULL) return NULL;
     const unsigned char *p = der;
     OSSL_DECODER_CTX *dc = OSSL_DECODER_CTX_new_for_pkey(
@@ -61,40 +60,33 @@ int main(int argc, char **argv)
     }
     int pem = strcmp(argv[1], "pem") == 0;
     char path[4096];
-    const char *dir = getenv("F25519_VECTORS");
-    if (dir == NULL || *dir == '\0') dir = F25519_DEFAULT_VECTORS;
     if (argc == 3)
         snprintf(path, sizeof(path), "%s", argv[2]);
     else
-        snprintf(path, sizeof(path), "%s/wycheproof/v1/x25519_%s_test.json", dir, argv[1]);
-    char err[256];
-    json_value *doc = json_parse_file(path, err, sizeof(err));
-    if (doc == NULL) {
-        fprintf(stderr, "%s: %s (set F25519_VECTORS)\n", path, err);
-        return 1;
-    }
+        snprintf(path, sizeof(path), "%s", tu_vector_path(pem ? "wycheproof/v1/x25519_pem_test.json"
+                                                              : "wycheproof/v1/x25519_asn_test.json"));
+    json_t *doc = tu_load_json_file(path);
     OSSL_PROVIDER *prov;
     OSSL_LIB_CTX *ctx = provtest_ctx(NULL, &prov);
     uint64_t derives0 = counter(prov, "x25519_derive");
     unsigned long n = 0, nvalid = 0, nacc = 0, ninvalid = 0, nderived = 0;
-    const json_value *groups = json_get(doc, "testGroups");
-    for (size_t g = 0; g < json_len(groups); g++) {
-        const json_value *tests = json_get(json_at(groups, g), "tests");
-        for (size_t t = 0; t < json_len(tests); t++) {
-            const json_value *tc = json_at(tests, t);
-            const json_value *tcid = json_get(tc, "tcId");
-            int id = tcid && tcid->type == JSON_NUMBER ? (int)tcid->number : -1;
-            const char *result = json_get_str(tc, "result");
+    const json_t *groups = json_object_get(doc, "testGroups");
+    for (size_t g = 0; g < json_array_size(groups); g++) {
+        const json_t *tests = json_object_get(json_array_get(groups, g), "tests");
+        for (size_t t = 0; t < json_array_size(tests); t++) {
+            const json_t *tc = json_array_get(tests, t);
+            int id = tu_json_int(tc, "tcId");
+            const char *result = tu_json_str(tc, "result");
             if (result == NULL) {
                 CHECK(0, "tc %d: no result field", id);
                 continue;
             }
             size_t slen = 0;
-            unsigned char *shared = unhex(json_get_str(tc, "shared"), &slen);
+            unsigned char *shared = tu_hex_dup(tu_json_str(tc, "shared"), &slen);
             int zero = 1;
             for (size_t i = 0; i < slen; i++) zero &= shared[i] == 0;
-            EVP_PKEY *priv = decode(ctx, pem, json_get_str(tc, "private"), 1);
-            EVP_PKEY *pub = decode(ctx, pem, json_get_str(tc, "public"), 0);
+            EVP_PKEY *priv = decode(ctx, pem, tu_json_str(tc, "private"), 1);
+            EVP_PKEY *pub = decode(ctx, pem, tu_json_str(tc, "public"), 0);
             unsigned char out[32];
             int ours = 0, ok = priv && pub && derive(ctx, priv, pub, out, &ours);
             ERR_clear_error();
@@ -127,10 +119,10 @@ int main(int argc, char **argv)
           (unsigned long long)derives, nderived);
     CHECK(n > 0, "no test cases in %s", path);
     printf("%s: %lu cases (%lu valid, %lu acceptable, %lu invalid), %lu derived by fast25519 [%s], "
-           "%d failures\n",
-           path, n, nvalid, nacc, ninvalid, nderived, prov_impl(prov), g_failures);
+           "%ld failures\n",
+           path, n, nvalid, nacc, ninvalid, nderived, prov_impl(prov), tu_failures);
     OSSL_PROVIDER_unload(prov);
     OSSL_LIB_CTX_free(ctx);
-    json_free(doc);
-    return g_failures ? 1 : 0;
+    json_decref(doc);
+    return tu_failures ? 1 : 0;
 }

@@ -17,23 +17,16 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 #include <openssl/provider.h>
+#include "testutil.h" /* tests/common: CHECK, hex, the vector directory */
 
-static int g_failures __attribute__((unused));
-#define CHECK(cond, ...)                                                     \
-    do {                                                                     \
-        if (!(cond)) {                                                       \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);            \
-            fprintf(stderr, __VA_ARGS__);                                    \
-            fputc('\n', stderr);                                             \
-            ERR_print_errors_fp(stderr);                                     \
-            g_failures++;                                                    \
-        }                                                                    \
-    } while (0)
+/* After a failed CHECK: OpenSSL's error queue (why the provider said no). */
+static inline void provtest_print_errors(void) { ERR_print_errors_fp(stdout); }
 
 /* Load a libctx from a generated config; extra = more lines for the
  * fast25519 section (e.g. "pool_size = 64\n"). Exits 1 on failure. */
 static inline OSSL_LIB_CTX *provtest_ctx(const char *extra, OSSL_PROVIDER **prov_out)
 {
+    tu_fail_hook = provtest_print_errors;
     const char *module = getenv("F25519_PROVIDER_MODULE");
     char path[] = "/tmp/f25519-provtest-XXXXXX";
     if (module == NULL) {
@@ -100,29 +93,4 @@ static inline EVP_PKEY *x25519_keygen(OSSL_LIB_CTX *ctx)
     return k;
 }
 
-static inline int hexval(char c)
-{
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                                          : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
-/* Decode hex; returns malloc'd bytes and *len, NULL on bad hex. */
-static inline unsigned char *unhex(const char *h, size_t *len)
-{
-    *len = 0;
-    if (h == NULL) return NULL;
-    size_t n = strlen(h);
-    if (n % 2) return NULL;
-    unsigned char *b = malloc(n / 2 + 1);
-    for (size_t i = 0; i < n / 2; i++) {
-        int hi = hexval(h[2 * i]), lo = hexval(h[2 * i + 1]);
-        if (hi < 0 || lo < 0) {
-            free(b);
-            return NULL;
-        }
-        b[i] = (unsigned char)(hi * 16 + lo);
-    }
-    *len = n / 2;
-    return b;
-}
 #endif

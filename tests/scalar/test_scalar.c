@@ -1,6 +1,6 @@
 /* Scalars mod L (src/scalar/sc25519.c) against OpenSSL BIGNUM. */
 #include <openssl/bn.h>
-#include "unit_common.h"
+#include "testutil.h"
 #include "scalar/sc25519.h"
 
 static BIGNUM *L;
@@ -10,14 +10,15 @@ static BIGNUM *le2bn(const uint8_t *b, int n) { return BN_lebin2bn(b, n, NULL); 
 
 static void rnd_scalar_bytes(uint8_t *b, int n)
 {
-    rnd_bytes(b, (size_t)n);
-    int mode = (int)(rnd64() % 6);
+    tu_rand_bytes(b, (size_t)n);
+    int mode = (int)(tu_rand64() % 6);
     if (mode == 0) memset(b, 0xff, (size_t)n);
     if (mode == 1) memset(b, 0, (size_t)n);
 }
 
 int main(void)
 {
+    tu_rng_init();
     CTX = BN_CTX_new();
     L = NULL;
     BN_hex2bn(&L, "1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed");
@@ -80,7 +81,7 @@ int main(void)
                 BN_sub_word(m, (unsigned long)it);
             } else {
                 BN_rand_range(m, mmax);
-                if (it % 3 == 0) BN_rshift(m, m, (int)(rnd64() % 260));
+                if (it % 3 == 0) BN_rshift(m, m, (int)(tu_rand64() % 260));
             }
             for (int k = 0; k < 4; k++) {
                 BN_zero(r);
@@ -123,12 +124,12 @@ int main(void)
     /* aliasing */
     {
         uint8_t a[32], b[32], c[32], ref[32];
-        rnd_bytes(a, 32); rnd_bytes(b, 32); rnd_bytes(c, 32);
+        tu_rand_bytes(a, 32); tu_rand_bytes(b, 32); tu_rand_bytes(c, 32);
         sc25519_muladd(ref, a, b, c);
         sc25519_muladd(a, a, b, c);
         CHECK(memcmp(a, ref, 32) == 0, "muladd alias");
     }
     BN_free(L);
     BN_CTX_free(CTX);
-    return unit_done("test_scalar");
+    return tu_finish("test_scalar");
 }

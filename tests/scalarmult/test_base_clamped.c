@@ -6,7 +6,7 @@
  * RFC 7748 ladder X25519(k, 9), and ed25519_base(a) must equal
  * ed25519_base(a mod L) on both backends (single and x8).
  */
-#include "ifma_test_util.h"
+#include "testutil.h"
 #include "impl.h"
 #include "scalar/sc25519.h"
 #include "scalarmult/scalarmult_portable.h"
@@ -21,8 +21,8 @@ static void clamp(uint8_t k[32])
 
 int main(void)
 {
-    t_seed();
-    t_require_ifma_backend("perf_base_clamped");
+    tu_rng_init();
+    tu_require_ifma_backend("test_base_clamped");
     const f25519_ops *ifma = &f25519_ops_ifma, *port = &f25519_ops_portable;
     static const uint8_t nine[32] = { 9 };
     enum { N = 400 };
@@ -30,7 +30,7 @@ int main(void)
     for (int it = 0; it < N; it += 8) {
         uint8_t k[8][32], red[8][32], ref[8][32], o1[32], o8[8][32], p8[8][32];
         for (int l = 0; l < 8; l++) {
-            t_randbytes(k[l], 32);
+            tu_rand_bytes(k[l], 32);
             if (it == 0 && l < 4) memset(k[l], l < 2 ? 0 : 0xff, 32); /* 2^254, 2^255 - 8 */
             if (it == 0 && (l & 1)) k[l][0] ^= 0xf8;                 /* 2^254 + 248, ... */
             clamp(k[l]);
@@ -45,17 +45,17 @@ int main(void)
             uint8_t c[32];
             f25519_ge51_scalarmult_base(&h, k[l]);
             ge51_to_montgomery_u(c, &h);
-            T_CHECK(!memcmp(c, ref[l], 32), "portable C comb, iter %d lane %d", it, l);
+            CHECK(!memcmp(c, ref[l], 32), "portable C comb, iter %d lane %d", it, l);
 #if F25519_HAVE_MULX
             if (f25519_impl_available("mulx")) {
                 f25519_x25519_base_mulx(c, k[l]);
-                T_CHECK(!memcmp(c, ref[l], 32), "MULX comb, iter %d lane %d", it, l);
+                CHECK(!memcmp(c, ref[l], 32), "MULX comb, iter %d lane %d", it, l);
             }
 #endif
             ifma->x25519_base(o1, k[l]);
-            T_CHECK(!memcmp(o1, ref[l], 32), "ifma x25519_base, iter %d lane %d", it, l);
-            T_CHECK(!memcmp(o8[l], ref[l], 32), "ifma x25519_base_x8, iter %d lane %d", it, l);
-            T_CHECK(!memcmp(p8[l], ref[l], 32), "portable x25519_base_x8, iter %d lane %d", it, l);
+            CHECK(!memcmp(o1, ref[l], 32), "ifma x25519_base, iter %d lane %d", it, l);
+            CHECK(!memcmp(o8[l], ref[l], 32), "ifma x25519_base_x8, iter %d lane %d", it, l);
+            CHECK(!memcmp(p8[l], ref[l], 32), "portable x25519_base_x8, iter %d lane %d", it, l);
         }
         /* Ed25519 fixed base: unreduced == reduced */
         ifma->ed25519_base_x8(o8, (const uint8_t(*)[32])k);
@@ -64,24 +64,19 @@ int main(void)
             uint8_t e_ref[32];
             port->ed25519_base(e_ref, red[l]);
             port->ed25519_base(o1, k[l]);
-            T_CHECK(!memcmp(o1, e_ref, 32), "portable ed25519_base, iter %d lane %d", it, l);
+            CHECK(!memcmp(o1, e_ref, 32), "portable ed25519_base, iter %d lane %d", it, l);
             ifma->ed25519_base(o1, k[l]);
-            T_CHECK(!memcmp(o1, e_ref, 32), "ifma ed25519_base, iter %d lane %d", it, l);
-            T_CHECK(!memcmp(o8[l], e_ref, 32), "ifma ed25519_base_x8, iter %d lane %d", it, l);
-            T_CHECK(!memcmp(p8[l], e_ref, 32), "portable ed25519_base_x8, iter %d lane %d", it, l);
+            CHECK(!memcmp(o1, e_ref, 32), "ifma ed25519_base, iter %d lane %d", it, l);
+            CHECK(!memcmp(o8[l], e_ref, 32), "ifma ed25519_base_x8, iter %d lane %d", it, l);
+            CHECK(!memcmp(p8[l], e_ref, 32), "portable ed25519_base_x8, iter %d lane %d", it, l);
         }
     }
-    printf("perf_base_clamped: %d clamped keys, all paths%s\n", n,
+    printf("test_base_clamped: %d clamped keys, all paths%s\n", n,
 #if F25519_HAVE_MULX
            f25519_impl_available("mulx") ? " (MULX included)" : " (no MULX on this CPU)"
 #else
            " (MULX not built)"
 #endif
     );
-    if (t_failures) {
-        printf("perf_base_clamped: %d failures\n", t_failures);
-        return 1;
-    }
-    printf("perf_base_clamped: ok\n");
-    return 0;
+    return tu_finish("test_base_clamped");
 }

@@ -9,17 +9,15 @@
  *            u with bit 255 set, low-order u (result 0), extreme inputs,
  *            the x8 batch lane by lane.              [default]
  *   iter1m   RFC 7748 5.2 one-million iterations (slow).
- *   dudect   timing leakage check: fixed vs random scalars, Welch t-test.
+ * (The ladders' timing check is tests/ct/ct_dudect_ladder_ifma.c.)
  * Exits 77 with "SKIP:" when the CPU lacks AVX-512F/VL/IFMA.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <openssl/evp.h>
 #include "fast25519.h"
 #include "testutil.h"
-#include "dudect.h"
 #include "scalarmult/ladder_ifma.h"
 #include "scalarmult/scalarmult_portable.h"
 
@@ -66,7 +64,7 @@ static void check_one(const char *what, const uint8_t k[32], const uint8_t u[32]
         tu_hex_encode(h, u, 32);
         tu_fail("%s: ifma single != portable/OpenSSL for u=%s", what, h);
     }
-    if (expect_zero) TU_CHECK(is_zero(o), "%s: expected the all-zero result", what);
+    if (expect_zero) CHECK(is_zero(o), "%s: expected the all-zero result", what);
 }
 
 /* 8 cases through the batch, each lane against the single ladder (checked
@@ -78,7 +76,7 @@ static void check_x8(const char *what, uint8_t k[8][32], uint8_t u[8][32])
     for (int i = 0; i < 8; i++) {
         f25519_x25519_ladder_portable(r, k[i], u[i]);
         f25519_ladder_ifma(q, k[i], u[i]);
-        TU_CHECK(memcmp(o[i], r, 32) == 0 && memcmp(o[i], q, 32) == 0,
+        CHECK(memcmp(o[i], r, 32) == 0 && memcmp(o[i], q, 32) == 0,
                  "%s: x8 lane %d differs from portable/single", what, i);
     }
 }
@@ -91,35 +89,30 @@ static void p_plus(uint8_t u[32], unsigned add)
     u[0] = (uint8_t)(0xed + add); /* add <= 18: u in [p, 2^255) */
 }
 
-/* The u-coordinates of low-order points (orders 1, 2, 4, 8), canonical
- * and +p encodings: X25519 of any of them is 0 (RFC 7748 6.1). */
-static const char *const low_order_hex[] = {
-    "0000000000000000000000000000000000000000000000000000000000000000", /* 0 */
-    "0100000000000000000000000000000000000000000000000000000000000000", /* 1 */
-    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", /* p - 1 */
-    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800", /* order 8 */
-    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157", /* order 8 */
-    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", /* p = 0 */
-    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f", /* p + 1 = 1 */
-    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", /* p - 1, bit 255 */
-    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b880", /* order 8, bit 255 */
-    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f11d7", /* order 8, bit 255 */
-};
+/* Low-order u number i in [0, 2 * TU_X25519_LOW_ORDER_N): the harness's list
+ * (orders 1, 2, 4, 8, canonical and +p encodings; X25519 of any is 0, RFC 7748
+ * 6.1), then the same with bit 255 set. */
+#define N_LOW_ORDER (2 * TU_X25519_LOW_ORDER_N)
+static void low_order_u(uint8_t u[32], size_t i)
+{
+    tu_hex_exact(u, 32, tu_x25519_low_order[i % TU_X25519_LOW_ORDER_N], "low-order u");
+    if (i >= TU_X25519_LOW_ORDER_N) u[31] |= 0x80;
+}
 
 static void test_rfc(void)
 {
-    json_value *doc = tu_load_json("rfc/rfc7748_x25519.json");
-    const json_value *arr = json_get(doc, "x25519");
+    json_t *doc = tu_load_json("rfc/rfc7748_x25519.json");
+    const json_t *arr = json_object_get(doc, "x25519");
     uint8_t k[32], u[32], want[32], o[32];
-    TU_CHECK(json_len(arr) >= 2, "rfc7748: x25519[] missing");
-    for (size_t i = 0; i < json_len(arr); i++) {
-        const json_value *v = json_at(arr, i);
+    CHECK(json_array_size(arr) >= 2, "rfc7748: x25519[] missing");
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        const json_t *v = json_array_get(arr, i);
         tu_hex_exact(k, 32, tu_str(v, "scalar"), "scalar");
         tu_hex_exact(u, 32, tu_str(v, "u"), "u");
         tu_hex_exact(want, 32, tu_str(v, "output"), "output");
         clamp(k);
         f25519_ladder_ifma(o, k, u);
-        TU_CHECK(memcmp(o, want, 32) == 0, "rfc7748 %s (single)", tu_str(v, "name"));
+        CHECK(memcmp(o, want, 32) == 0, "rfc7748 %s (single)", tu_str(v, "name"));
         /* the same vector in every lane of the batch, with other lanes random */
         for (int lane = 0; lane < 8; lane++) {
             uint8_t k8[8][32], u8[8][32], o8[8][32];
@@ -129,11 +122,11 @@ static void test_rfc(void)
             memcpy(k8[lane], k, 32);
             memcpy(u8[lane], u, 32);
             f25519_ladder_ifma_x8(o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8);
-            TU_CHECK(memcmp(o8[lane], want, 32) == 0, "rfc7748 %s (x8 lane %d)", tu_str(v, "name"), lane);
+            CHECK(memcmp(o8[lane], want, 32) == 0, "rfc7748 %s (x8 lane %d)", tu_str(v, "name"), lane);
         }
     }
     /* 6.1: both public keys and the shared secret */
-    const json_value *dh = json_get(doc, "dh");
+    const json_t *dh = json_object_get(doc, "dh");
     if (dh) {
         uint8_t a[32], b[32], apub[32], bpub[32], shared[32], nine[32] = { 9 };
         tu_hex_exact(a, 32, tu_str(dh, "alice_private"), "alice_private");
@@ -144,26 +137,26 @@ static void test_rfc(void)
         clamp(a);
         clamp(b);
         f25519_ladder_ifma(o, a, nine);
-        TU_CHECK(memcmp(o, apub, 32) == 0, "rfc7748 6.1 alice_public");
+        CHECK(memcmp(o, apub, 32) == 0, "rfc7748 6.1 alice_public");
         f25519_ladder_ifma(o, b, nine);
-        TU_CHECK(memcmp(o, bpub, 32) == 0, "rfc7748 6.1 bob_public");
+        CHECK(memcmp(o, bpub, 32) == 0, "rfc7748 6.1 bob_public");
         f25519_ladder_ifma(o, a, bpub);
-        TU_CHECK(memcmp(o, shared, 32) == 0, "rfc7748 6.1 shared (alice)");
+        CHECK(memcmp(o, shared, 32) == 0, "rfc7748 6.1 shared (alice)");
         f25519_ladder_ifma(o, b, apub);
-        TU_CHECK(memcmp(o, shared, 32) == 0, "rfc7748 6.1 shared (bob)");
+        CHECK(memcmp(o, shared, 32) == 0, "rfc7748 6.1 shared (bob)");
     } else {
         tu_fail("rfc7748: dh missing");
     }
-    json_free(doc);
+    json_decref(doc);
 }
 
 /* RFC 7748 5.2 iterations: k = u = 9; r = X25519(k, u); u = k; k = r.
  * Run on the single ladder, and (for n <= 1000) on lane n % 8 of the batch. */
 static void test_iter(long n_max)
 {
-    json_value *doc = tu_load_json("rfc/rfc7748_x25519.json");
-    const json_value *it = json_get(doc, "iterated");
-    const json_value *res = json_get(it, "results");
+    json_t *doc = tu_load_json("rfc/rfc7748_x25519.json");
+    const json_t *it = json_object_get(doc, "iterated");
+    const json_t *res = json_object_get(it, "results");
     uint8_t k[32], u[32], r[32], kc[32], want[32];
     tu_hex_exact(k, 32, tu_str(it, "k"), "k");
     tu_hex_exact(u, 32, tu_str(it, "u"), "u");
@@ -175,21 +168,21 @@ static void test_iter(long n_max)
         memcpy(k, r, 32);
         char key[16];
         snprintf(key, sizeof key, "%ld", i);
-        const char *w = json_get_str(res, key);
+        const char *w = tu_json_str(res, key);
         if (w) {
             tu_hex_exact(want, 32, w, key);
-            TU_CHECK(memcmp(k, want, 32) == 0, "rfc7748 iterated %s", key);
+            CHECK(memcmp(k, want, 32) == 0, "rfc7748 iterated %s", key);
             printf("iterated %s: %s\n", key, memcmp(k, want, 32) ? "FAIL" : "ok");
         }
     }
-    json_free(doc);
+    json_decref(doc);
 }
 
 static void test_iter_x8(void)
 {
     /* the 1000-iteration chain with each step in a different lane */
-    json_value *doc = tu_load_json("rfc/rfc7748_x25519.json");
-    const json_value *it = json_get(doc, "iterated");
+    json_t *doc = tu_load_json("rfc/rfc7748_x25519.json");
+    const json_t *it = json_object_get(doc, "iterated");
     uint8_t k[32], u[32], want[32], k8[8][32], u8[8][32], o8[8][32];
     tu_hex_exact(k, 32, tu_str(it, "k"), "k");
     tu_hex_exact(u, 32, tu_str(it, "u"), "u");
@@ -204,9 +197,9 @@ static void test_iter_x8(void)
         memcpy(u, k, 32);
         memcpy(k, o8[lane], 32);
     }
-    tu_hex_exact(want, 32, tu_str(json_get(it, "results"), "1000"), "1000");
-    TU_CHECK(memcmp(k, want, 32) == 0, "rfc7748 iterated 1000 through x8 lanes");
-    json_free(doc);
+    tu_hex_exact(want, 32, tu_str(json_object_get(it, "results"), "1000"), "1000");
+    CHECK(memcmp(k, want, 32) == 0, "rfc7748 iterated 1000 through x8 lanes");
+    json_decref(doc);
 }
 
 static void test_special(void)
@@ -214,8 +207,8 @@ static void test_special(void)
     uint8_t k[32], u[32], u2[32], o1[32], o2[32];
     char what[64];
     /* low-order u: all-zero result, for random and extreme scalars */
-    for (size_t i = 0; i < sizeof low_order_hex / sizeof low_order_hex[0]; i++) {
-        tu_hex_exact(u, 32, low_order_hex[i], "low-order u");
+    for (size_t i = 0; i < N_LOW_ORDER; i++) {
+        low_order_u(u, i);
         for (int r = 0; r < 4; r++) {
             if (r == 0) memset(k, 0, 32);
             else if (r == 1) memset(k, 0xff, 32);
@@ -244,7 +237,7 @@ static void test_special(void)
         u2[31] |= 0x80;
         f25519_ladder_ifma(o1, k, u);
         f25519_ladder_ifma(o2, k, u2);
-        TU_CHECK(memcmp(o1, o2, 32) == 0, "bit 255 of u not ignored");
+        CHECK(memcmp(o1, o2, 32) == 0, "bit 255 of u not ignored");
         check_one("u bit 255 set", k, u2, 0);
     }
     /* extreme inputs: every limb at its maximum, all-ones, sparse */
@@ -282,7 +275,7 @@ static void test_x8(void)
         for (int i = 0; i < 8; i++) clamp(k[i]);
         if (t % 3 == 1) {  /* mix special inputs into some lanes */
             int lane = (int)tu_rand_below(8);
-            tu_hex_exact(u[lane], 32, low_order_hex[t % 10], "low-order u");
+            low_order_u(u[lane], (size_t)t % N_LOW_ORDER);
             lane = (int)tu_rand_below(8);
             p_plus(u[lane], tu_rand_below(19));
             lane = (int)tu_rand_below(8);
@@ -298,73 +291,6 @@ static void test_x8(void)
         }
         check_x8("x8 random/special", k, u);
     }
-}
-
-/* ---- dudect-style leakage check (statistics: tests/dudect.c) ---- */
-/* Welch t between the two classes (cls[i] of sample t[i]) after dropping
- * samples above the 90th percentile of all samples (dudect's cropping, one
- * threshold). */
-static double welch_t(const uint64_t *t, const int *cls, int n)
-{
-    static const double crop90[1] = { 0.9 };
-    dd_set s = { 0 };
-    for (int i = 0; i < n; i++) dd_push(&s, cls[i], t[i]);
-    double r = dd_max_t(&s, crop90, 1, 2).t;
-    dd_free(&s);
-    return r;
-}
-
-/* Class 0: one fixed scalar (a sparse one: clamp(0)), class 1: fresh random
- * scalars; same u. A secret-dependent branch or early exit shows up as a
- * large |t|. The bound is loose (the machine is shared; dudect calls
- * |t| > 10 a definite leak). */
-static void test_dudect(void)
-{
-    enum { N = 6000, N8 = 1200 };
-    static uint64_t t[N];
-    static int cls[N];
-    static uint8_t ks[N][32];
-    uint8_t u[32], o[32], fixed[32] = { 0 };
-    clamp(fixed);
-    tu_rand_bytes(u, 32);
-    for (int i = 0; i < N; i++) {
-        cls[i] = (int)(tu_rand64() & 1);
-        if (cls[i]) {
-            tu_rand_bytes(ks[i], 32);
-            clamp(ks[i]);
-        } else {
-            memcpy(ks[i], fixed, 32);
-        }
-    }
-    for (int i = 0; i < 200; i++) f25519_ladder_ifma(o, ks[i], u);
-    for (int i = 0; i < N; i++) {
-        uint64_t a = dd_ticks();
-        f25519_ladder_ifma(o, ks[i], u);
-        t[i] = dd_ticks() - a;
-    }
-    double ts = welch_t(t, cls, N);
-    printf("dudect single: t = %.2f over %d samples (|t| > 10 would suggest a leak)\n", ts, N);
-    TU_CHECK(fabs(ts) < 10, "dudect single: |t| = %.2f", fabs(ts));
-
-    static uint8_t k8[8][32], u8[8][32], o8[8][32];
-    tu_rand_bytes(u8, sizeof u8);
-    for (int i = 0; i < N8; i++) {
-        cls[i] = (int)(tu_rand64() & 1);
-        for (int j = 0; j < 8; j++) {
-            if (cls[i]) {
-                tu_rand_bytes(k8[j], 32);
-                clamp(k8[j]);
-            } else {
-                memcpy(k8[j], fixed, 32);
-            }
-        }
-        uint64_t a = dd_ticks();
-        f25519_ladder_ifma_x8(o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8);
-        t[i] = dd_ticks() - a;
-    }
-    ts = welch_t(t, cls, N8);
-    printf("dudect x8: t = %.2f over %d samples\n", ts, N8);
-    TU_CHECK(fabs(ts) < 10, "dudect x8: |t| = %.2f", fabs(ts));
 }
 
 int main(int argc, char **argv)
@@ -383,10 +309,8 @@ int main(int argc, char **argv)
         test_x8();
     } else if (strcmp(mode, "iter1m") == 0) {
         test_iter(1000000);
-    } else if (strcmp(mode, "dudect") == 0) {
-        test_dudect();
     } else {
-        fprintf(stderr, "usage: %s [vectors|iter1m|dudect]\n", argv[0]);
+        fprintf(stderr, "usage: %s [vectors|iter1m]\n", argv[0]);
         return 2;
     }
     return tu_finish(name);

@@ -2,7 +2,7 @@
  * MULX ladder agree with each other and with OpenSSL on random and edge u;
  * fixed-base X25519 (Edwards path) agrees with the ladder on u = 9. */
 #include <openssl/evp.h>
-#include "unit_common.h"
+#include "testutil.h"
 #include "fast25519.h"
 #include "impl.h"
 #include "scalarmult/scalarmult_portable.h"
@@ -33,6 +33,7 @@ static void clamp(uint8_t k[32])
 
 int main(void)
 {
+    tu_rng_init();
     if (f25519_select_impl("portable") != 0) return 1; /* this suite tests the portable core */
     int have_mulx = 0;
 #if F25519_HAVE_MULX
@@ -45,10 +46,10 @@ int main(void)
 #if F25519_HAVE_MULX
         uint8_t b[32];
 #endif
-        rnd_bytes(k, 32);
-        rnd_bytes(u, 32);
+        tu_rand_bytes(k, 32);
+        tu_rand_bytes(u, 32);
         int mode = it % 8;
-        if (mode == 1) { memset(u, 0xff, 32); u[0] = (uint8_t)(0xed + (rnd64() % 19)); } /* u >= p */
+        if (mode == 1) { memset(u, 0xff, 32); u[0] = (uint8_t)(0xed + (tu_rand64() % 19)); } /* u >= p */
         if (mode == 2) memset(u, 0, 32);
         if (mode == 3) { memset(u, 0, 32); u[0] = 1; }
         if (mode == 4) { memset(u, 0xff, 32); }
@@ -74,5 +75,5 @@ int main(void)
             CHECK(f25519_x25519_public(pub, k) == 0 && memcmp(pub, a, 32) == 0, "base it=%d", it);
         }
     }
-    return unit_done("test_ladder");
+    return tu_finish("test_ladder");
 }

@@ -2,7 +2,7 @@
  * gives exactly the results of the portable fe51 code. Skipped (exit 77,
  * CTest SKIP, with a "SKIP:" line) where the MULX path is not built or the
  * CPU lacks BMI2/ADX. */
-#include "unit_common.h"
+#include "testutil.h"
 #include "fast25519.h"
 #include "impl.h"
 #include "scalar/sc25519.h"
@@ -11,6 +11,7 @@
 
 int main(void)
 {
+    tu_rng_init();
 #if !F25519_HAVE_MULX
     printf("SKIP: test_mulx_points: MULX path not built\n");
     return 77;
@@ -26,7 +27,7 @@ int main(void)
         "0000000000000000000000000000000000000000000000000000000000000080"};
     for (int it = 0; it < 2000; it++) {
         uint8_t a[32], b[32], r64[32], r51[32], e64[32], e51[32];
-        rnd_bytes(a, 32);
+        tu_rand_bytes(a, 32);
         if (it == 0) memset(a, 0, 32);
         if (it == 1) { memset(a, 0, 32); a[0] = 1; }
         sc25519_reduce32(a, a);
@@ -41,19 +42,19 @@ int main(void)
 
         /* double scalar with A = [c]B (+ torsion sometimes), random a, b < 2^253 */
         uint8_t c[32];
-        rnd_bytes(c, 32);
+        tu_rand_bytes(c, 32);
         sc25519_reduce32(c, c);
         f25519_ge51_scalarmult_base(&A, c);
         if (it % 4 == 1) {
             ge51_p3 T;
             uint8_t tb[32];
-            unhex(tb, 32, tors[it % 3], 64);
+            tu_hex_decode_n(tb, 32, tors[it % 3], 64);
             ge51_frombytes_vartime(&T, tb, 1);
             ge51_add(&A, &A, &T);
         }
         if (it % 7 == 3) ge51_neg(&A, &A);
-        rnd_bytes(b, 32);
-        rnd_bytes(a, 32);
+        tu_rand_bytes(b, 32);
+        tu_rand_bytes(a, 32);
         a[31] &= 0x1f;
         b[31] &= 0x1f;
         if (it == 2) memset(a, 0, 32);
@@ -72,6 +73,6 @@ int main(void)
         ge51_tobytes(e64, &d1);
         CHECK(memcmp(e51, e64, 32) == 0, "double scalar T coordinate it=%d", it);
     }
-    return unit_done("test_mulx_points");
+    return tu_finish("test_mulx_points");
 #endif
 }

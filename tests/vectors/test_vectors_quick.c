@@ -2,39 +2,28 @@
  * 1 and 1,000 iterations, DH), RFC 8032 (Ed25519, ctx, ph: public key, sign,
  * verify in all modes), speccheck verdicts per mode, ZIP-215 (196 valid).
  * Vectors come from $F25519_VECTORS or the shared default directory. */
-#include "unit_common.h"
-#include "json.h" /* tests/json.c: the shared RFC 8259 reader of the test suite */
+#include "testutil.h"
 #include "fast25519.h"
 
-static json_value *load(const char *rel)
-{
-    char path[1024], err[256];
-    snprintf(path, sizeof path, "%s/%s", vectors_dir(), rel);
-    json_value *v = json_parse_file(path, err, sizeof err);
-    if (!v) {
-        fprintf(stderr, "cannot read %s: %s\n", path, err);
-        exit(1);
-    }
-    return v;
-}
+static json_t *load(const char *rel) { return tu_load_json(rel); }
 
 /* hex field of an object into out; -1 (and a failed check) when missing or bad */
-static long field_hex(uint8_t *out, size_t cap, const json_value *o, const char *key)
+static long field_hex(uint8_t *out, size_t cap, const json_t *o, const char *key)
 {
-    const char *h = json_get_str(o, key);
-    long n = h ? unhex(out, cap, h, strlen(h)) : -1;
+    const char *h = tu_json_str(o, key);
+    long n = h ? tu_hex_decode_n(out, cap, h, strlen(h)) : -1;
     CHECK(n >= 0, "field %s missing or not hex", key);
     return n;
 }
 
 static void rfc7748(void)
 {
-    json_value *j = load("rfc/rfc7748_x25519.json");
-    const json_value *vec = json_get(j, "x25519");
-    size_t cnt = json_len(vec);
+    json_t *j = load("rfc/rfc7748_x25519.json");
+    const json_t *vec = json_object_get(j, "x25519");
+    size_t cnt = json_array_size(vec);
     CHECK(cnt == 2, "rfc7748 count %zu", cnt);
     for (size_t i = 0; i < cnt; i++) {
-        const json_value *o = json_at(vec, i);
+        const json_t *o = json_array_get(vec, i);
         uint8_t k[32], u[32], w[32], out[32];
         field_hex(k, 32, o, "scalar");
         field_hex(u, 32, o, "u");
@@ -42,7 +31,7 @@ static void rfc7748(void)
         int rc = f25519_x25519_derive(out, k, u, 32);
         CHECK(rc == 0 && memcmp(out, w, 32) == 0, "rfc7748 vector %zu", i);
     }
-    const json_value *it = json_get(j, "iterated"), *res = json_get(it, "results");
+    const json_t *it = json_object_get(j, "iterated"), *res = json_object_get(it, "results");
     uint8_t k[32], u[32], r1[32], r1000[32], t[32];
     field_hex(k, 32, it, "k");
     field_hex(u, 32, it, "u");
@@ -55,7 +44,7 @@ static void rfc7748(void)
         if (i == 1) CHECK(memcmp(k, r1, 32) == 0, "rfc7748 iter 1");
     }
     CHECK(memcmp(k, r1000, 32) == 0, "rfc7748 iter 1000");
-    const json_value *dh = json_get(j, "dh");
+    const json_t *dh = json_object_get(j, "dh");
     uint8_t ap[32], apub[32], bp[32], bpub[32], sh[32], x[32];
     field_hex(ap, 32, dh, "alice_private");
     field_hex(apub, 32, dh, "alice_public");
@@ -66,29 +55,29 @@ static void rfc7748(void)
     CHECK(f25519_x25519_public(x, bp) == 0 && !memcmp(x, bpub, 32), "dh bob pub");
     CHECK(f25519_x25519_derive(x, ap, bpub, 32) == 0 && !memcmp(x, sh, 32), "dh alice");
     CHECK(f25519_x25519_derive(x, bp, apub, 32) == 0 && !memcmp(x, sh, 32), "dh bob");
-    json_free(j);
+    json_decref(j);
     printf("rfc7748: %zu vectors + iterations + dh\n", cnt);
 }
 
 static void rfc8032(void)
 {
-    json_value *j = load("rfc/rfc8032_ed25519.json");
+    json_t *j = load("rfc/rfc8032_ed25519.json");
     const char *secs[3] = {"ed25519", "ed25519ctx", "ed25519ph"};
     int variants[3] = {F25519_ED25519, F25519_ED25519CTX, F25519_ED25519PH};
     int total = 0;
     for (int s = 0; s < 3; s++) {
-        const json_value *arr = json_get(j, secs[s]);
-        CHECK(json_len(arr) > 0, "rfc8032 section %s empty", secs[s]);
-        for (size_t i = 0; i < json_len(arr); i++) {
-            const json_value *o = json_at(arr, i);
+        const json_t *arr = json_object_get(j, secs[s]);
+        CHECK(json_array_size(arr) > 0, "rfc8032 section %s empty", secs[s]);
+        for (size_t i = 0; i < json_array_size(arr); i++) {
+            const json_t *o = json_array_get(arr, i);
             static uint8_t msg[4096];
             uint8_t seed[32], pub[32], sig[64], ctx[256], got[64];
             field_hex(seed, 32, o, "secret_key");
             field_hex(pub, 32, o, "public_key");
             field_hex(sig, 64, o, "signature");
             long ml = field_hex(msg, sizeof msg, o, "message");
-            const char *ch = json_get_str(o, "context");
-            long cl = ch ? unhex(ctx, sizeof ctx, ch, strlen(ch)) : 0;
+            const char *ch = tu_json_str(o, "context");
+            long cl = ch ? tu_hex_decode(ctx, sizeof ctx, ch) : 0;
             CHECK(ml >= 0 && cl >= 0, "rfc8032 message/context parse");
             if (ml < 0 || cl < 0) continue;
             CHECK(f25519_ed25519_public(got, seed) == 0 && !memcmp(got, pub, 32),
@@ -115,19 +104,19 @@ static void rfc8032(void)
         }
     }
     CHECK(total == 10, "rfc8032 count %d", total);
-    json_free(j);
+    json_decref(j);
     printf("rfc8032: %d vectors\n", total);
 }
 
 static void speccheck(void)
 {
-    json_value *j = load("speccheck/cases.json");
+    json_t *j = load("speccheck/cases.json");
     const char *want[3] = {"VVVVXXXXXXXV", "XXXVXXXXXXXX", "VVVVVVXXXVVV"};
     char got[3][13] = {{0}};
-    size_t cnt = json_len(j);
+    size_t cnt = json_array_size(j);
     CHECK(cnt == 12, "speccheck count %zu", cnt);
     for (size_t idx = 0; idx < cnt && idx < 12; idx++) {
-        const json_value *o = json_at(j, idx);
+        const json_t *o = json_array_get(j, idx);
         uint8_t msg[256], pub[32], sig[64];
         long ml = field_hex(msg, sizeof msg, o, "message");
         field_hex(pub, 32, o, "pub_key");
@@ -142,20 +131,20 @@ static void speccheck(void)
               got[mode], want[mode]);
         printf("speccheck mode %d: %s\n", mode, got[mode]);
     }
-    json_free(j);
+    json_decref(j);
 }
 
 static void zip215(void)
 {
-    json_value *j = load("zip215/zip215_small_order.json");
-    const json_value *cases = json_get(j, "cases");
+    json_t *j = load("zip215/zip215_small_order.json");
+    const json_t *cases = json_object_get(j, "cases");
     uint8_t msg[64];
     long ml = field_hex(msg, sizeof msg, j, "message"); /* "Zcash" */
     if (ml < 0) ml = 0;
-    size_t cnt = json_len(cases);
+    size_t cnt = json_array_size(cases);
     int ok = 0, ossl = 0;
     for (size_t i = 0; i < cnt; i++) {
-        const json_value *o = json_at(cases, i);
+        const json_t *o = json_array_get(cases, i);
         uint8_t pub[32], sig[64];
         field_hex(pub, 32, o, "public_key");
         field_hex(sig, 64, o, "signature");
@@ -166,7 +155,7 @@ static void zip215(void)
     }
     CHECK(cnt == 196, "zip215 count %zu", cnt);
     printf("zip215: %d/%zu valid in zip215 mode; openssl mode accepts %d\n", ok, cnt, ossl);
-    json_free(j);
+    json_decref(j);
 }
 
 int main(void)
@@ -176,5 +165,5 @@ int main(void)
     rfc8032();
     speccheck();
     zip215();
-    return unit_done("test_vectors_quick");
+    return tu_finish("test_vectors_quick");
 }

@@ -31,39 +31,30 @@ static void keygen_x8(void)
         }
         memset(pub8, 0xa5, sizeof pub8);
         int rc = f25519_x25519_keygen_x8(pub8, (const uint8_t(*)[32])k);
-        TU_CHECK(rc == F25519_OK, "x25519_keygen_x8 round %d: rc=%d", r, rc);
+        CHECK(rc == F25519_OK, "x25519_keygen_x8 round %d: rc=%d", r, rc);
         for (int l = 0; l < 8; l++) {
             f25519_x25519_public(one, k[l]);
-            TU_CHECK(!memcmp(one, pub8[l], 32), "x25519_keygen_x8 round %d lane %d differs from x25519_public", r, l);
+            CHECK(!memcmp(one, pub8[l], 32), "x25519_keygen_x8 round %d lane %d differs from x25519_public", r, l);
         }
         memset(pub8, 0xa5, sizeof pub8);
         rc = f25519_ed25519_keygen_x8(pub8, (const uint8_t(*)[32])k);
-        TU_CHECK(rc == F25519_OK, "ed25519_keygen_x8 round %d: rc=%d", r, rc);
+        CHECK(rc == F25519_OK, "ed25519_keygen_x8 round %d: rc=%d", r, rc);
         for (int l = 0; l < 8; l++) {
             f25519_ed25519_public(one, k[l]);
-            TU_CHECK(!memcmp(one, pub8[l], 32), "ed25519_keygen_x8 round %d lane %d differs from ed25519_public", r, l);
+            CHECK(!memcmp(one, pub8[l], 32), "ed25519_keygen_x8 round %d lane %d differs from ed25519_public", r, l);
         }
     }
     printf("  keygen_x8 (x25519, ed25519): %d rounds of 8 lanes\n", ROUNDS);
 }
 
-/* Low-order u-coordinates: 0, 1, the order-8 points, p-1, and the
- * non-canonical p (= 0) and p+1 (= 1). Bit 255 is ignored by X25519, so each
- * is also tried with it set (low_order_peer). */
-static const char *const low_order_u[] = {
-    "0000000000000000000000000000000000000000000000000000000000000000",
-    "0100000000000000000000000000000000000000000000000000000000000000",
-    "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
-    "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
-    "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-    "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-    "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
-};
-#define N_LOW_ORDER (sizeof low_order_u / sizeof low_order_u[0])
+/* Low-order u-coordinates: the harness's list (0, 1, the order-8 points, p-1,
+ * and the non-canonical p (= 0) and p+1 (= 1)). Bit 255 is ignored by X25519,
+ * so each is also tried with it set (low_order_peer). */
+#define N_LOW_ORDER ((size_t)TU_X25519_LOW_ORDER_N)
 
 static void low_order_peer(uint8_t u[32], size_t i, int top_bit)
 {
-    tu_hex_exact(u, 32, low_order_u[i % N_LOW_ORDER], "low-order u");
+    tu_hex_exact(u, 32, tu_x25519_low_order[i % N_LOW_ORDER], "low-order u");
     if (top_bit) u[31] |= 0x80;
 }
 
@@ -79,19 +70,19 @@ static void check_derive_x8(uint8_t k[8][32], uint8_t u[8][32], const char *what
         memset(one, 0x5a, 32);
         single[l] = f25519_x25519_derive(one, k[l], u[l], 32);
         any_fail |= single[l] != F25519_OK;
-        TU_CHECK(status[l] == single[l], "derive_x8 %s %d lane %d: status %d, single call %d", what, round, l,
+        CHECK(status[l] == single[l], "derive_x8 %s %d lane %d: status %d, single call %d", what, round, l,
                  status[l], single[l]);
-        TU_CHECK(!memcmp(one, out8[l], 32), "derive_x8 %s %d lane %d: output differs from the single derive", what,
+        CHECK(!memcmp(one, out8[l], 32), "derive_x8 %s %d lane %d: output differs from the single derive", what,
                  round, l);
         if (single[l] != F25519_OK)
-            TU_CHECK(is_zero(out8[l], 32), "derive_x8 %s %d lane %d: failed lane not zeroed", what, round, l);
+            CHECK(is_zero(out8[l], 32), "derive_x8 %s %d lane %d: failed lane not zeroed", what, round, l);
     }
-    TU_CHECK(rc == (any_fail ? F25519_ERR_ZERO_SHARED : F25519_OK), "derive_x8 %s %d: rc=%d, lanes %s", what, round,
+    CHECK(rc == (any_fail ? F25519_ERR_ZERO_SHARED : F25519_OK), "derive_x8 %s %d: rc=%d, lanes %s", what, round,
              rc, any_fail ? "had a failure" : "all ok");
     /* status may be NULL: same outputs and return code. */
     uint8_t again[8][32];
     int rc2 = f25519_x25519_derive_x8(again, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u, NULL);
-    TU_CHECK(rc2 == rc && !memcmp(again, out8, sizeof again), "derive_x8 %s %d: status=NULL changes the result",
+    CHECK(rc2 == rc && !memcmp(again, out8, sizeof again), "derive_x8 %s %d: status=NULL changes the result",
              what, round);
 }
 
@@ -117,21 +108,21 @@ static void derive_x8(void)
             low_order_peer(u[lane], i, lane & 1);
             uint8_t one[32];
             int rc1 = f25519_x25519_derive(one, k[lane], u[lane], 32);
-            TU_CHECK(rc1 == F25519_ERR_ZERO_SHARED && is_zero(one, 32),
+            CHECK(rc1 == F25519_ERR_ZERO_SHARED && is_zero(one, 32),
                      "x25519_derive with low-order peer %s (top bit %d): rc=%d, want ZERO_SHARED and zeroed output",
-                     low_order_u[i], lane & 1, rc1);
+                     tu_x25519_low_order[i], lane & 1, rc1);
             check_derive_x8(k, u, "low-order", (int)(i * 8 + lane));
         }
     }
     /* The Wycheproof x25519 cases, eight at a time, against their expected secrets. */
-    json_value *doc = tu_load_json("wycheproof/v1/x25519_test.json");
-    const json_value *tests = json_get(json_at(json_get(doc, "testGroups"), 0), "tests");
-    size_t n = json_len(tests);
+    json_t *doc = tu_load_json("wycheproof/v1/x25519_test.json");
+    const json_t *tests = json_object_get(json_array_get(json_object_get(doc, "testGroups"), 0), "tests");
+    size_t n = json_array_size(tests);
     for (size_t base = 0; base < n; base += 8) {
         uint8_t want[8][32], out8[8][32];
         int status[8];
         for (int l = 0; l < 8; l++) {
-            const json_value *t = json_at(tests, (base + l) % n);
+            const json_t *t = json_array_get(tests, (base + l) % n);
             tu_hex_exact(k[l], 32, tu_str(t, "private"), "private");
             tu_hex_exact(u[l], 32, tu_str(t, "public"), "public");
             tu_hex_exact(want[l], 32, tu_str(t, "shared"), "shared");
@@ -139,13 +130,13 @@ static void derive_x8(void)
         f25519_x25519_derive_x8(out8, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u, status);
         for (int l = 0; l < 8; l++) {
             int zero = is_zero(want[l], 32);
-            TU_CHECK(!memcmp(out8[l], want[l], 32) && status[l] == (zero ? F25519_ERR_ZERO_SHARED : F25519_OK),
+            CHECK(!memcmp(out8[l], want[l], 32) && status[l] == (zero ? F25519_ERR_ZERO_SHARED : F25519_OK),
                      "derive_x8 wycheproof tcId %d (lane %d): status %d or wrong secret",
-                     (int)json_get(json_at(tests, (base + l) % n), "tcId")->number, l, status[l]);
+                     tu_json_int(json_array_get(tests, (base + l) % n), "tcId"), l, status[l]);
         }
         check_derive_x8(k, u, "wycheproof block", (int)(base / 8));
     }
-    json_free(doc);
+    json_decref(doc);
     printf("  derive_x8: %d random rounds, %zu low-order values x 8 lanes, %zu Wycheproof cases\n", ROUNDS,
            N_LOW_ORDER, n);
 }

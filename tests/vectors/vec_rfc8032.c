@@ -8,7 +8,7 @@ static const char *variant_name(int v)
     return v == F25519_ED25519 ? "Ed25519" : v == F25519_ED25519CTX ? "Ed25519ctx" : "Ed25519ph";
 }
 
-static void one(const json_value *v, int variant)
+static void one(const json_t *v, int variant)
 {
     const char *name = tu_str(v, "name");
     uint8_t seed[32], pk[32], want[64], sig[64], pub[32];
@@ -20,45 +20,45 @@ static void one(const json_value *v, int variant)
     uint8_t *ctx = variant == F25519_ED25519 ? NULL : tu_hex_alloc(tu_str(v, "context"), &clen);
     const char *vn = variant_name(variant);
 
-    TU_CHECK(f25519_ed25519_public(pub, seed) == F25519_OK && !memcmp(pub, pk, 32),
+    CHECK(f25519_ed25519_public(pub, seed) == F25519_OK && !memcmp(pub, pk, 32),
              "rfc8032 %s %s: public key differs", vn, name);
     int rc = f25519_ed25519_sign_ex(sig, msg, mlen, seed, pk, variant, ctx, clen);
-    TU_CHECK(rc == F25519_OK && !memcmp(sig, want, 64), "rfc8032 %s %s: sign_ex (pub given) rc=%d, signature differs",
+    CHECK(rc == F25519_OK && !memcmp(sig, want, 64), "rfc8032 %s %s: sign_ex (pub given) rc=%d, signature differs",
              vn, name, rc);
     rc = f25519_ed25519_sign_ex(sig, msg, mlen, seed, NULL, variant, ctx, clen);
-    TU_CHECK(rc == F25519_OK && !memcmp(sig, want, 64), "rfc8032 %s %s: sign_ex (pub NULL) rc=%d, signature differs",
+    CHECK(rc == F25519_OK && !memcmp(sig, want, 64), "rfc8032 %s %s: sign_ex (pub NULL) rc=%d, signature differs",
              vn, name, rc);
     if (variant == F25519_ED25519) {
         rc = f25519_ed25519_sign(sig, msg, mlen, seed, pk);
-        TU_CHECK(rc == F25519_OK && !memcmp(sig, want, 64), "rfc8032 %s: sign rc=%d, signature differs", name, rc);
+        CHECK(rc == F25519_OK && !memcmp(sig, want, 64), "rfc8032 %s: sign rc=%d, signature differs", name, rc);
         rc = f25519_ed25519_sign(sig, msg, mlen, seed, NULL);
-        TU_CHECK(rc == F25519_OK && !memcmp(sig, want, 64), "rfc8032 %s: sign (pub NULL) differs", name);
+        CHECK(rc == F25519_OK && !memcmp(sig, want, 64), "rfc8032 %s: sign (pub NULL) differs", name);
     }
     for (int mode = 0; mode < 3; mode++) {
         rc = f25519_ed25519_verify_ex(want, 64, msg, mlen, pk, 32, mode, variant, ctx, clen);
-        TU_CHECK(rc == F25519_OK, "rfc8032 %s %s: verify_ex mode %s rc=%d (%s)", vn, name, mode_name(mode), rc,
+        CHECK(rc == F25519_OK, "rfc8032 %s %s: verify_ex mode %s rc=%d (%s)", vn, name, mode_name(mode), rc,
                  f25519_strerror(rc));
         if (variant == F25519_ED25519) {
             rc = f25519_ed25519_verify(want, 64, msg, mlen, pk, 32, mode);
-            TU_CHECK(rc == F25519_OK, "rfc8032 %s: verify mode %s rc=%d", name, mode_name(mode), rc);
+            CHECK(rc == F25519_OK, "rfc8032 %s: verify mode %s rc=%d", name, mode_name(mode), rc);
         }
         /* Tampering must be rejected: a flipped bit in R, in S, in A, in the message. */
         uint8_t bad[64], badpk[32];
         memcpy(bad, want, 64);
         bad[5] ^= 0x10;
-        TU_CHECK(f25519_ed25519_verify_ex(bad, 64, msg, mlen, pk, 32, mode, variant, ctx, clen) != F25519_OK,
+        CHECK(f25519_ed25519_verify_ex(bad, 64, msg, mlen, pk, 32, mode, variant, ctx, clen) != F25519_OK,
                  "rfc8032 %s %s mode %s: flipped R bit accepted", vn, name, mode_name(mode));
         memcpy(bad, want, 64);
         bad[40] ^= 0x01;
-        TU_CHECK(f25519_ed25519_verify_ex(bad, 64, msg, mlen, pk, 32, mode, variant, ctx, clen) != F25519_OK,
+        CHECK(f25519_ed25519_verify_ex(bad, 64, msg, mlen, pk, 32, mode, variant, ctx, clen) != F25519_OK,
                  "rfc8032 %s %s mode %s: flipped S bit accepted", vn, name, mode_name(mode));
         memcpy(badpk, pk, 32);
         badpk[7] ^= 0x04;
-        TU_CHECK(f25519_ed25519_verify_ex(want, 64, msg, mlen, badpk, 32, mode, variant, ctx, clen) != F25519_OK,
+        CHECK(f25519_ed25519_verify_ex(want, 64, msg, mlen, badpk, 32, mode, variant, ctx, clen) != F25519_OK,
                  "rfc8032 %s %s mode %s: flipped A bit accepted", vn, name, mode_name(mode));
         if (mlen) {
             msg[mlen - 1] ^= 0x80;
-            TU_CHECK(f25519_ed25519_verify_ex(want, 64, msg, mlen, pk, 32, mode, variant, ctx, clen) != F25519_OK,
+            CHECK(f25519_ed25519_verify_ex(want, 64, msg, mlen, pk, 32, mode, variant, ctx, clen) != F25519_OK,
                      "rfc8032 %s %s mode %s: flipped message bit accepted", vn, name, mode_name(mode));
             msg[mlen - 1] ^= 0x80;
         }
@@ -69,13 +69,13 @@ static void one(const json_value *v, int variant)
             const uint8_t *octx = other == F25519_ED25519 ? NULL : (clen ? ctx : foo);
             size_t oclen = other == F25519_ED25519 ? 0 : (clen ? clen : 3);
             rc = f25519_ed25519_verify_ex(want, 64, msg, mlen, pk, 32, mode, other, octx, oclen);
-            TU_CHECK(rc != F25519_OK, "rfc8032 %s %s mode %s: accepted as %s", vn, name, mode_name(mode),
+            CHECK(rc != F25519_OK, "rfc8032 %s %s mode %s: accepted as %s", vn, name, mode_name(mode),
                      variant_name(other));
         }
         if (clen) { /* a different context must fail */
             ctx[0] ^= 1;
             rc = f25519_ed25519_verify_ex(want, 64, msg, mlen, pk, 32, mode, variant, ctx, clen);
-            TU_CHECK(rc != F25519_OK, "rfc8032 %s %s mode %s: accepted with another context", vn, name,
+            CHECK(rc != F25519_OK, "rfc8032 %s %s mode %s: accepted with another context", vn, name,
                      mode_name(mode));
             ctx[0] ^= 1;
         }
@@ -86,25 +86,25 @@ static void one(const json_value *v, int variant)
 
 void suite_rfc8032(void)
 {
-    json_value *doc = tu_load_json("rfc/rfc8032_ed25519.json");
+    json_t *doc = tu_load_json("rfc/rfc8032_ed25519.json");
     static const struct { const char *key; int variant; size_t n; } sets[] = {
         {"ed25519", F25519_ED25519, 5}, {"ed25519ctx", F25519_ED25519CTX, 4}, {"ed25519ph", F25519_ED25519PH, 1}};
     for (size_t s = 0; s < 3; s++) {
-        const json_value *arr = json_get(doc, sets[s].key);
-        TU_CHECK(json_len(arr) == sets[s].n, "rfc8032: %s has %zu vectors, expected %zu", sets[s].key,
-                 json_len(arr), sets[s].n);
-        for (size_t i = 0; i < json_len(arr); i++) one(json_at(arr, i), sets[s].variant);
-        printf("  %s: %zu vectors\n", sets[s].key, json_len(arr));
+        const json_t *arr = json_object_get(doc, sets[s].key);
+        CHECK(json_array_size(arr) == sets[s].n, "rfc8032: %s has %zu vectors, expected %zu", sets[s].key,
+                 json_array_size(arr), sets[s].n);
+        for (size_t i = 0; i < json_array_size(arr); i++) one(json_array_get(arr, i), sets[s].variant);
+        printf("  %s: %zu vectors\n", sets[s].key, json_array_size(arr));
     }
     /* keygen: a fresh pair is consistent and signs/verifies. */
     uint8_t seed[32], pub[32], pub2[32], sig[64], m[3] = {1, 2, 3};
     for (int i = 0; i < 16; i++) {
-        TU_CHECK(f25519_ed25519_keygen(seed, pub) == F25519_OK, "ed25519_keygen failed");
-        TU_CHECK(f25519_ed25519_public(pub2, seed) == F25519_OK && !memcmp(pub, pub2, 32),
+        CHECK(f25519_ed25519_keygen(seed, pub) == F25519_OK, "ed25519_keygen failed");
+        CHECK(f25519_ed25519_public(pub2, seed) == F25519_OK && !memcmp(pub, pub2, 32),
                  "ed25519_keygen: pub != public(seed)");
-        TU_CHECK(f25519_ed25519_sign(sig, m, 3, seed, pub) == F25519_OK &&
+        CHECK(f25519_ed25519_sign(sig, m, 3, seed, pub) == F25519_OK &&
                  f25519_ed25519_verify(sig, 64, m, 3, pub, 32, F25519_VERIFY_STRICT) == F25519_OK,
                  "ed25519_keygen: fresh key does not sign/verify");
     }
-    json_free(doc);
+    json_decref(doc);
 }

@@ -1,0 +1,12 @@
+# The generated source files and their generators, paths relative to the project root.
+# The ONE place that names them: whoever moves a table or its generator updates it here,
+# and tests/tables regenerates each table and diffs it against the committed file.
+#   F25519_TABLE_<NAME>      the committed, generated source file
+#   F25519_TABLE_<NAME>_GEN  its generator (.c: compiled against the static library's
+#                            internal headers and run; .py: run with python3); both print
+#                            the table to stdout
+set(F25519_TABLES BASE_COMB BASE_IFMA)
+set(F25519_TABLE_BASE_COMB     src/scalarmult/base_table.c)
+set(F25519_TABLE_BASE_COMB_GEN src/scalarmult/gen_base_table.c)
+set(F25519_TABLE_BASE_IFMA     src/scalarmult/base_tables_ifma.c)
+set(F25519_TABLE_BASE_IFMA_GEN src/scalarmult/gen_base_tables_ifma.py)
