@@ -1,0 +1,2 @@
+/* Self-check input of check_includes.py (see field/fe.h). Never compiled. */
+#include "field/fe.h"
