@@ -21,6 +21,10 @@ import os
 import re
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_objects import sccs  # noqa: E402 (the one Tarjan of tests/structure)
+
 INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 RANKS = [("common/", 0), ("arch/", 0), ("field/", 1), ("scalar/", 1), ("hash/", 1),
          ("point/", 2), ("scalarmult/", 3), ("impl", 4), ("dispatch.c", 5),
@@ -56,36 +60,10 @@ def scan(root):
 
 
 def cycles(edges):
-    """Strongly connected components with more than one file, or a file including itself."""
-    index, low, on, stack, out, n = {}, {}, set(), [], [], [0]
-
-    def visit(v):
-        index[v] = low[v] = n[0]
-        n[0] += 1
-        stack.append(v)
-        on.add(v)
-        for w in sorted(edges[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1 or v in edges[v]:
-                out.append(sorted(comp))
-
-    sys.setrecursionlimit(10000)
-    for v in sorted(edges):
-        if v not in index:
-            visit(v)
-    return out
+    """Include cycles: strongly connected components (check_objects.sccs) of more than one
+    file, and files that include themselves."""
+    comps = sccs(sorted(edges), edges)
+    return [sorted(c) for c in comps if len(c) > 1 or c[0] in edges[c[0]]]
 
 
 def main(roots):
