@@ -113,12 +113,13 @@ int f25519_select_impl(const char *name)
     if (!name) return F25519_ERR_ARG;
     uint32_t feat = f25519_cpu_features();
     if (strcmp(name, "auto") == 0) {
-        g_ops = auto_choice(feat);
-        return F25519_OK;
+        o = auto_choice(feat);
+    } else {
+        o = lookup(name, feat, &known);
+        if (!known) return F25519_ERR_ARG;
+        if (!o) return F25519_ERR_UNSUPPORTED;
     }
-    o = lookup(name, feat, &known);
-    if (!known) return F25519_ERR_ARG;
-    if (!o) return F25519_ERR_UNSUPPORTED;
     g_ops = o;
+    g_state = 1; /* a choice made before any other call is not overwritten by init_once */
     return F25519_OK;
 }
