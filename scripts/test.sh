@@ -7,7 +7,9 @@
 #     the ct_msan tests, secrets poisoned with __msan_poison, on every backend incl. ifma
 #  3b. OpenSSL 3.5 (scripts/openssl35.sh, cached outside the repo), build-ossl35/ against it and its
 #     `ctest -L provider` (F25519_TEST_OPENSSL35=0 skips it)
-#  4. Release build in build/ and `ctest --output-on-failure -LE slow` there: vectors, differential
+#  3c. scripts/prove.sh: machine-checked field arithmetic (tools/prove/, src/field/bounds.toml) and its
+#     self-check (CTest prove_field, prove_selfcheck; label prove)
+#  4. Release build in build/ and `ctest --output-on-failure -LE 'slow|prove'` there: vectors, differential
 #     vs OpenSSL, bad input, CLI, valgrind constant-time, dudect, unit, ifma and provider tests.
 #     It runs last, so CTest's summary ends the output.
 # Exits non-zero if any build or test of any stage failed.
@@ -23,8 +25,8 @@ t0=$(date +%s)
 
 say() { printf '\n==== test.sh: %s (%ss)\n' "$*" "$(( $(date +%s) - t0 ))"; }
 
-say "installing missing Debian packages (scripts/install-deps.sh test)"
-if ! bash scripts/install-deps.sh test; then
+say "installing missing Debian packages (scripts/install-deps.sh test prove)"
+if ! bash scripts/install-deps.sh test prove; then
   echo "test.sh: dependency installation failed (run as root, or install the packages listed above)" >&2
   exit 1
 fi
@@ -98,6 +100,12 @@ if [ "${F25519_TEST_OPENSSL35:-1}" != 0 ]; then
   fi
 fi
 
+# ---- 3c. Machine-checked field arithmetic (scripts/prove.sh: the table routine x property, then the
+#      self-check on deliberately broken copies). The same two checks are the CTest tests prove_field and
+#      prove_selfcheck (label prove), which the main run below therefore excludes.
+say "machine-checked field arithmetic (scripts/prove.sh)"
+bash scripts/prove.sh || failed+=("prove.sh (field arithmetic proofs)")
+
 # ---- 4. Release build and the main run (last: its summary ends the output) ----
 say "Release build (build)"
 if configure_build build -DCMAKE_BUILD_TYPE=Release; then
@@ -116,7 +124,7 @@ if configure_build build -DCMAKE_BUILD_TYPE=Release; then
       say "vector backends: ifma code tested $ifma_mode; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
     fi
     say "main ctest (build, -LE slow)"
-    ctest --test-dir build --output-on-failure -j"$jobs" -LE slow || failed+=("main tests")
+    ctest --test-dir build --output-on-failure -j"$jobs" -LE 'slow|prove' || failed+=("main tests")
   else
     failed+=("Release build")
     say "FAILED: ${failed[*]}"

@@ -6,6 +6,9 @@
  * of mul/sqr/carry have every limb < 2^51 + 2^13; add/sub outputs are
  * documented per function. fe51_tobytes always emits the canonical value.
  * Every function here is constant time in its inputs.
+ * These bounds are machine-checked on the compiled code: the table
+ * src/field/bounds.toml (the one place they are written as data) is what
+ * scripts/prove.sh proves (tools/prove/).
  */
 #ifndef F25519_FE51_H
 #define F25519_FE51_H

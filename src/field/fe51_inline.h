@@ -5,6 +5,7 @@
  *
  * Bounds: mul/sqr accept limbs < 2^54 and return limbs < 2^51 + 2^13.
  * Everything here is straight-line code: constant time in all inputs.
+ * Machine-checked bounds: src/field/bounds.toml (scripts/prove.sh).
  */
 #ifndef F25519_FE51_INLINE_H
 #define F25519_FE51_INLINE_H

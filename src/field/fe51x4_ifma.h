@@ -28,6 +28,7 @@
  * tests/field/test_ifma_ladder_field.c runs every arithmetic function here with all limbs at
  * these maxima (and random), lane by lane, against BIGNUM.
  * Everything here is straight-line code: constant time in all lanes.
+ * Machine-checked bounds: src/field/bounds.toml (scripts/prove.sh).
  */
 #ifndef F25519_FE51X4_IFMA_H
 #define F25519_FE51X4_IFMA_H

@@ -13,6 +13,8 @@
  *   mul/sqr/mul_small inputs: limbs < 2^52 (R qualifies; a sum of two R does
  *       NOT: always use fe8_add, which carries, before multiplying a sum).
  * Every function is straight-line code: constant time in all lanes.
+ * Machine-checked bounds: src/field/bounds.toml (scripts/prove.sh proves
+ * them on the compiled code, IFMA multiplicands < 2^52 included).
  *
  * Compiled only with the target attribute below (no global -m flags).
  */
@@ -80,7 +82,7 @@ F25519_IFMA_INLINE void fe8_add_nc(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
 #pragma GCC unroll 5
     for (int i = 0; i < 5; i++) h->v[i] = _mm512_add_epi64(f->v[i], g->v[i]);
 }
-/* h = f + g, carried. f, g limbs < 2^53 -> R (h_0 < 2^51 + 76); f, g < 2^62
+/* h = f + g, carried. f, g limbs < 2^53 -> R (h_0 < 2^51 + 19*7); f, g < 2^62
  * (W operands) -> limbs < 2^51 + 2^12, limb 0 < 2^51 + 2^17: still a
  * multiplication operand (< 2^52), not R. */
 F25519_IFMA_INLINE void fe8_add(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)

@@ -1,0 +1,525 @@
+#!/usr/bin/env python3
+"""Machine-checked field arithmetic (issue 13 part 1): reads src/field/bounds.toml,
+compiles each routine's C unit with clang 14 to LLVM IR (the build's flags),
+executes the IR symbolically (engine.py) and prints a table routine x property.
+
+  prove.py [--root DIR] [--bounds FILE] [--only NAME,...] [--json FILE]
+
+Exit status 0 iff every property of every selected routine is proved.
+Nothing is cached: every run recompiles every unit from the sources given.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import z3  # noqa: E402
+import sympy  # noqa: E402
+from engine import P, Poly, S, Machine, Interp, Memory, Unsupported  # noqa: E402
+from llir import Module  # noqa: E402
+
+# The build's flags (CMakeLists.txt: C11 with GNU extensions, Release = -O2, PIC,
+# hidden visibility, the src/ include path); vector code gets its ISA from the
+# per-function target attributes, as in the build.
+CFLAGS = ['-std=gnu11', '-O2', '-fPIC', '-fvisibility=hidden', '-Wall', '-Wextra', '-Wno-unused-function',
+          '-Wno-unused-parameter', '-DF25519_HAVE_IFMA=1']
+
+ELEM = {  # type: (limbs, lanes, radix bits, cell bytes)
+    'fe51': (5, 1, 51, 8), 'fe51x8': (5, 8, 51, 8), 'fe51x4': (5, 4, 51, 8),
+    'fe64': (4, 1, 64, 8), 'bytes32': (32, 1, 8, 1),
+}
+
+
+def find_clang():
+    for c in ('clang-14', 'clang'):
+        try:
+            out = subprocess.run([c, '--version'], capture_output=True, text=True).stdout
+            if 'version 14' in out:
+                return c
+        except FileNotFoundError:
+            pass
+    sys.exit('prove: clang 14 not found (Debian 12: apt-get install clang)')
+
+
+def bexpr(s, defs):
+    """Evaluate a bound expression: integers, names from [defs], ^ * / + - ( )."""
+    s = s.strip()
+    for _ in range(5):
+        s2 = re.sub(r'\b([A-Za-z_]\w*)\b', lambda m: '(%s)' % defs[m.group(1)] if m.group(1) in defs else m.group(1), s)
+        if s2 == s:
+            break
+        s = s2
+    if not re.fullmatch(r'[\d\s^*/+\-()p]*', s):
+        raise ValueError('bad bound expression: ' + s)
+    s = s.replace('^', '**').replace('/', '//')
+    return eval(s, {'__builtins__': {}}, {'p': P})
+
+
+def parse_bound(s, defs, limbs):
+    """'< X' | '<= X' | '< [X0, ...]' -> list of exclusive upper bounds per limb."""
+    m = re.match(r'\s*(?:\w+\s*)?(<=|<)\s*(.*)$', s)
+    op, rest = m.group(1), m.group(2).strip()
+    if rest.startswith('['):
+        vals = [bexpr(x, defs) for x in rest[1:-1].split(',')]
+        assert len(vals) == limbs, s
+    else:
+        vals = [bexpr(rest, defs)] * limbs
+    return [v + 1 if op == '<=' else v for v in vals]
+
+
+def parse_arg(a, defs):
+    m = re.match(r'\s*(\w+)\s*:\s*(in|out)?\s*(\w+)\s*(.*)$', a)
+    name, io, ty, rest = m.group(1), m.group(2), m.group(3), m.group(4).strip()
+    d = {'name': name, 'io': io, 'ty': ty}
+    if ty in ELEM:
+        d['bound'] = parse_bound(rest, defs, ELEM[ty][0]) if rest else [1 << (8 * ELEM[ty][3])] * ELEM[ty][0]
+    elif ty in ('u32', 'u64'):
+        d['bound'] = parse_bound(rest, defs, 1)[0]
+    elif ty == 'mask8':
+        d['value'] = bexpr(rest.lstrip('='), defs)
+    else:
+        raise ValueError('arg type ' + ty)
+    return d
+
+
+def route_args(r, defs):
+    """The routine's arguments; an output's bound is the routine's `out` (when given)."""
+    args = [parse_arg(a, defs) for a in r['args']]
+    for a in args:
+        if a['io'] == 'out' and a['ty'] in ELEM and 'out' in r:
+            a['bound'] = parse_bound(r['out'], defs, ELEM[a['ty']][0])
+    return args
+
+
+class Compiler:
+    def __init__(self, root, tmp):
+        self.root, self.tmp, self.cc = root, tmp, find_clang()
+        self.mods = {}
+
+    def module(self, unit):
+        if unit not in self.mods:
+            out = os.path.join(self.tmp, unit.replace('/', '_') + '.ll')
+            cmd = [self.cc] + CFLAGS + ['-I', os.path.join(self.root, 'src'), '-S', '-emit-llvm',
+                                        os.path.join(self.root, unit), '-o', out]
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            if r.returncode:
+                raise RuntimeError('compile %s failed:\n%s' % (unit, r.stderr))
+            self.mods[unit] = Module(open(out).read())
+        return self.mods[unit]
+
+
+def elem_value(cells_of, ty, lane):
+    limbs, lanes, radix, cb = ELEM[ty]
+    v = Poly()
+    for i in range(limbs):
+        v = v + cells_of(i, lane).poly.scale(1 << (radix * i))
+    return v
+
+
+def zval_elem(a, mem):
+    limbs, lanes, radix, cb = ELEM[a['ty']]
+    W = 320
+    v = z3.BitVecVal(0, W)
+    for i in range(limbs):
+        c = mem.cells[i * cb]
+        v = v + (z3.ZeroExt(W - c.w, c.z) << (radix * i))
+    return v
+
+
+def residual_mod_p(res):
+    """None if res is in the ideal (p); else res with its coefficients reduced mod p
+    (symmetric), as a Poly."""
+    if not res.t:
+        return None
+    nv = 1 + max((a for m in res.t for a in m), default=0)
+    xs = sympy.symbols('x0:%d' % max(nv, 1))
+    terms = {}
+    for m, c in res.t.items():
+        e = [0] * len(xs)
+        for a in m:
+            e[a] += 1
+        terms[tuple(e)] = c
+    red = sympy.Poly.from_dict(terms, *xs, domain=sympy.ZZ).trunc(P)
+    if red.is_zero:
+        return None
+    out = {}
+    for e, c in red.terms():
+        mono = tuple(i for i, k in enumerate(e) for _ in range(k))
+        out[mono] = int(c)
+    return Poly(out)
+
+
+def zero_by_z3(mach, left, W=512):
+    """left(atoms) = 0 for every input within bounds (exact: W bits hold every term).
+    Only for a linear remainder (a relation between carries/quotients, as in the
+    canonical reduction); a remainder with products is reported at once."""
+    if any(len(mono) > 1 for mono in left.t):
+        return False
+    tot = z3.BitVecVal(0, W)
+    for mono, c in left.t.items():
+        t = z3.BitVecVal(c % (1 << W), W)
+        for a in mono:
+            z = mach.atoms[a][3]
+            t = t * z3.ZeroExt(W - z.size(), z)
+        tot = tot + t
+    return mach.z3_prove(tot == 0, timeout_ms=10000, fallback=False)
+
+
+def residual_zero_mod_p(res):
+    """Ideal membership res in (p) over Z[atoms]: every coefficient divisible by p
+    (sympy does the reduction of the polynomial with the atoms as generators)."""
+    if not res.t:
+        return True
+    nv = 1 + max((a for m in res.t for a in m), default=0)
+    xs = sympy.symbols('x0:%d' % max(nv, 1))
+    terms = {}
+    for m, c in res.t.items():
+        e = [0] * len(xs)
+        for a in m:
+            e[a] += 1
+        terms[tuple(e)] = c
+    poly = sympy.Poly.from_dict(terms, *xs, domain=sympy.ZZ)
+    return poly.trunc(P).is_zero
+
+
+def run_routine(comp, r, defs):
+    """Returns {'a': (ok, msg), 'b': ..., 'c': ..., 'time': s}."""
+    t0 = time.time()
+    res = {}
+    mod = comp.module(r['unit'])
+    fname = r.get('function', r['name'])
+    if fname not in mod.funcs:
+        raise RuntimeError('%s: no function %s in %s' % (r['name'], fname, r['unit']))
+    fn = mod.funcs[fname]
+    mach = Machine(r['name'])
+    bits = r.get('mode') == 'bits'
+    mach.bits_only = bits
+    args = route_args(r, defs)
+    if len(args) != len(fn.params):
+        raise RuntimeError('%s: %d args in bounds.toml, %d in the IR' % (r['name'], len(args), len(fn.params)))
+    models, mems = {}, {}
+    for a, (pname, pt) in zip(args, fn.params):
+        if a['ty'] in ELEM:
+            limbs, lanes, radix, cb = ELEM[a['ty']]
+
+            def make(off, a=a, lanes=lanes, cb=cb):
+                idx = off // cb
+                i, l = idx // lanes, idx % lanes
+                if i >= len(a['bound']) or off % cb:
+                    raise Unsupported('read outside %s at +%d' % (a['name'], off))
+                nm = '%s%d' % (a['name'], i) + ('_%d' % l if lanes > 1 else '')
+                return mach.input(nm, 8 * cb, 0, a['bound'][i] - 1)
+            mem = Memory(a['name'], 'in' if a['io'] == 'in' else 'out', cb, make)
+            mems[a['name']] = (a, mem)
+            models[pname] = mem
+        elif a['ty'] in ('u32', 'u64'):
+            w = 32 if a['ty'] == 'u32' else 64
+            models[pname] = mach.input(a['name'], w, 0, a['bound'] - 1)
+        else:
+            models[pname] = mach.const(8, a['value'])
+    it = Interp(mach, fn, models, allow_wrap=('shl',) if bits else tuple(r.get('wrap', ())))
+    # instantiate every input limb up front (atoms in a fixed order)
+    for name, (a, mem) in mems.items():
+        if a['io'] == 'in':
+            limbs, lanes, radix, cb = ELEM[a['ty']]
+            for i in range(limbs):
+                for l in range(lanes):
+                    mem.cell(it, (i * lanes + l) * cb)
+    try:
+        it.run()
+    except Unsupported as e:
+        msg = 'not modelled: %s' % e
+        return {'a': (False, msg), 'b': (False, msg), 'c': (False, msg), 'time': time.time() - t0}
+    res['a'] = (not mach.fail_a, '; '.join(mach.fail_a[:3]))
+    outs = [(a, mem) for a, mem in mems.values() if a['io'] == 'out']
+    # (b) output bounds
+    bad = []
+    for a, mem in outs:
+        limbs, lanes, radix, cb = ELEM[a['ty']]
+        for i in range(limbs):
+            for l in range(lanes):
+                off = (i * lanes + l) * cb
+                if off not in mem.cells or mem.cells[off] is None:
+                    bad.append('%s limb %d lane %d not written' % (a['name'], i, l))
+                    continue
+                c = mem.cells[off]
+                if c.hi >= a['bound'][i]:
+                    z = z3.ULT(c.z, a['bound'][i]) if a['bound'][i] < (1 << c.w) else z3.BoolVal(True)
+                    if not mach.z3_prove(z):
+                        bad.append('%s%d lane %d: may reach %s, bound < %s' % (
+                            a['name'], i, l, _fmt(c.hi), _fmt(a['bound'][i])))
+    res['b'] = (not bad, '; '.join(bad[:3]))
+    # (c) congruence (one spec per output: "h = f * g"; a list for several outputs)
+    specs = r['spec'] if isinstance(r['spec'], list) else [r['spec']]
+    ok, why = True, ''
+    zero = getattr(mach, 'zero_atoms', set())
+    for spec in specs:
+        m = re.match(r'\s*(\w+)\s*=\s*(.*)$', spec)
+        oname, rhs = m.group(1), m.group(2).strip()
+        oa, omem = mems[oname]
+        limbs, lanes, radix, cb = ELEM[oa['ty']]
+        if bits:
+            ok2, why2 = bits_spec(mach, mems, oa, omem, rhs)
+            ok, why = ok and ok2, why or why2
+            continue
+        for l in range(lanes):
+            env = {}
+            for name, (a, mem) in mems.items():
+                if a['io'] == 'in':
+                    env[name] = elem_value(lambda i, l2, a=a, mem=mem: mem.cells[(i * ELEM[a['ty']][1] + l2) * ELEM[a['ty']][3]], a['ty'], l)
+            for a in args:
+                if a['ty'] in ('u32', 'u64'):
+                    env[a['name']] = models[[p for (p, _), b in zip(fn.params, args) if b is a][0]].poly
+            try:
+                out_v = elem_value(lambda i, l2: omem.cells[(i * lanes + l2) * cb], oa['ty'], l)
+            except (KeyError, AttributeError):
+                ok, why = False, 'output not fully written'
+                break
+            want = eval(rhs, {'__builtins__': {}}, env)
+            resid = out_v - want
+            if zero:  # carries proved 0 (asm: dropped carries)
+                resid = Poly({mo: c for mo, c in resid.t.items() if not (set(mo) & zero)})
+            left = residual_mod_p(resid)
+            if left is not None:
+                # not in the ideal (p) by the exact equations alone: the remainder may
+                # still vanish by a relation between atoms that only the bit-level
+                # semantics knows (e.g. the canonical reduction's q = final carry):
+                # ask z3 whether the remainder is 0 for every input within bounds
+                if not zero_by_z3(mach, left):
+                    ok = False
+                    why = '%s lane %d: output - (%s) is not a multiple of p (%d terms left)' % (oname, l, rhs, len(left.t))
+                    break
+                res['c_note'] = 'remainder %d terms = 0 by z3' % len(left.t)
+        if ok and r.get('canonical'):
+            out_z = zval_elem(oa, omem)
+            if not mach.z3_prove(z3.ULT(out_z, P), timeout_ms=60000, fallback=False):
+                ok, why = False, 'z3 could not prove the output < p (canonical)'
+    res['c'] = (ok, why)
+    res['time'] = time.time() - t0
+    res['z3'] = mach.z3_queries
+    return res
+
+
+def bits_spec(mach, mems, oa, omem, rhs):
+    """Bit-precise claims for the encodings (z3 on the bit-vector view)."""
+    def zval(a, mem):
+        limbs, lanes, radix, cb = ELEM[a['ty']]
+        W = 320
+        v = z3.BitVecVal(0, W)
+        for i in range(limbs):
+            c = mem.cells[i * cb]
+            v = v + (z3.ZeroExt(W - c.w, c.z) << (radix * i))
+        return v
+    try:
+        out = zval(oa, omem)
+    except KeyError:
+        return (False, 'output not fully written')
+    ins = [(a, mem) for a, mem in mems.values() if a['io'] == 'in']
+    a, mem = ins[0]
+    vin = zval(a, mem)
+    if rhs.endswith('canonical'):
+        # in mod p without a 320-bit division (z3 times out on URem): fold the
+        # bits >= 2^255 twice with 2^255 = 19 (mod p), each fold an identity mod p,
+        # leaving v2 < 2^255 + 2^5 < 2p; then subtract p once if v2 >= p.
+        def fold(v):
+            return (v & ((1 << 255) - 1)) + z3.LShR(v, 255) * 19
+        v2 = fold(fold(vin))
+        ref = z3.If(z3.UGE(v2, P), v2 - P, v2)
+        claim = z3.And(out == ref, z3.ULT(out, P))
+        what = 'out = in mod p, canonical (< p)'
+    elif rhs.endswith('mod 2^255'):
+        claim = out == (vin & ((1 << 255) - 1))
+        what = 'out = in mod 2^255'
+    else:
+        return (False, 'unknown bits spec ' + rhs)
+    ok = mach.z3_prove(claim, timeout_ms=20000, fallback=False)
+    return (ok, '' if ok else 'z3 could not prove ' + what)
+
+
+def _fmt(x):
+    """x as 2^k + d (or 2^k - d) when that is short."""
+    k = max(0, round(_lg(x))) if x > 0 else 0
+    d = x - (1 << k)
+    return '2^%d' % k + ('' if d == 0 else ' %s %d' % ('+' if d > 0 else '-', abs(d)))
+
+
+def _lg(x):
+    import math
+    return math.log2(x) if x > 0 else float('-inf')
+
+
+# ---------------------------------------------------------------- chains
+def run_chain(comp, ch, defs, proved):
+    """The exponentiation chain of ch['name'] as compositions of proved mul/sqr:
+    the function body after preprocessing (pow_chain.h expanded), each MUL/SQR/SQRN
+    call mapped to the proved routine; exponents tracked symbolically."""
+    t0 = time.time()
+    src = os.path.join(comp.root, ch['unit'])
+    r = subprocess.run([comp.cc] + CFLAGS + ['-I', os.path.join(comp.root, 'src'), '-E', '-P', src],
+                       capture_output=True, text=True)
+    if r.returncode:
+        return {'a': (False, r.stderr[:200]), 'b': (False, ''), 'c': (False, ''), 'time': 0}
+    text = r.stdout
+    m = re.search(r'\bvoid\s+%s\s*\([^)]*\)\s*\{' % re.escape(ch['name']), text)
+    if not m:
+        return {'a': (False, 'function not found'), 'b': (False, ''), 'c': (False, ''), 'time': 0}
+    depth, i = 1, m.end()
+    while depth:
+        depth += {'{': 1, '}': -1}.get(text[i], 0)
+        i += 1
+    body = text[m.end():i - 1]
+    params = re.findall(r'\*\s*(\w+)', text[m.start():m.end()])
+    out_name, z_name = params[0], params[-1]
+    calls = ch.get('calls', {})
+    mul_fns = calls.get('mul', [ch['mul'], ch['mul'].replace('fe51_', 'fe51i_')])
+    sqr_fns = calls.get('sqr', [ch['sqr'], ch['sqr'].replace('fe51_', 'fe51i_')])
+    sqrn_fns = calls.get('sqrn', ['fe51_sqr_n', 'sqr_n', 'fe4_sqr_n'])
+
+    def norm(x):
+        x = re.sub(r'\[\s*\w+\s*\]', '', x)
+        return re.sub(r'[&()\s]', '', x)
+    exp = {z_name: 1}
+    inb = bexpr(ch['in'], defs)
+    mul_r, sqr_r = proved[ch['mul']], proved[ch['sqr']]
+    mul_in = min(min(b) for b in mul_r['in_bounds'])
+    sqr_in = min(min(b) for b in sqr_r['in_bounds'])
+    mul_out = max(mul_r['out_bound'])
+    sqr_out = max(sqr_r['out_bound'])
+    bound = {z_name: inb}
+    errs = []
+    nsteps = 0
+    # calls in order: name(args); loops 'for (r_ = 1; r_ < (n); r_++) ... sqr' of the lock-step form
+    for cm in re.finditer(r'(\w+)\s*\(([^;{}]*?)\)\s*;|for\s*\(\s*(\w+)\s*=\s*1\s*;\s*\3\s*<\s*\(?\s*(\d+)\s*\)?\s*;', body):
+        if cm.group(4):  # lock-step SQRN: the next sqr call runs n-1 more times
+            loop_rep[0] = int(cm.group(4)) - 1   # iterations of the loop around the next sqr
+            loop_rep[1] = True
+            continue
+        fname, argstr = cm.group(1), cm.group(2)
+        args = [norm(a) for a in re.split(r',(?![^(]*\))', argstr)]
+        if fname in mul_fns:
+            h, f, g = args
+            for x in (f, g):
+                if x not in exp:
+                    errs.append('%s uses %s before it is set' % (fname, x))
+                elif bound[x] > mul_in:
+                    errs.append('mul operand %s < 2^%.2f exceeds the mul input bound' % (x, _lg(bound[x])))
+            exp[h] = exp.get(f, 0) + exp.get(g, 0)
+            bound[h] = mul_out
+            nsteps += 1
+        elif fname in sqr_fns:
+            h, f = args
+            if f not in exp:
+                errs.append('sqr uses %s before it is set' % f)
+            elif bound[f] > sqr_in:
+                errs.append('sqr operand %s exceeds the sqr input bound' % f)
+            n = loop_rep[0] if loop_rep[1] else 1
+            loop_rep[0], loop_rep[1] = 0, False
+            exp[h] = exp.get(f, 0) * (2 ** n)
+            bound[h] = sqr_out
+            nsteps += n
+        elif fname in sqrn_fns:
+            h, f, n = args[0], args[1], int(args[2])
+            if bound[f] > sqr_in:
+                errs.append('sqr_n operand exceeds the sqr input bound')
+            exp[h] = exp.get(f, 0) * (2 ** n)
+            bound[h] = sqr_out
+            nsteps += n
+    want = bexpr(ch['exponent'], defs)
+    got = exp.get(out_name)
+    ok_c = got is not None and got == want
+    ok_a = not errs and sqr_out <= sqr_in and mul_out <= mul_in
+    return {'a': (ok_a, '; '.join(errs[:2]) if errs else ('' if ok_a else 'sqr/mul output bound exceeds their input bound')),
+            'b': (ok_a and out_name in bound and bound[out_name] <= mul_out, ''),
+            'c': (ok_c, '' if ok_c else 'exponent %s != %s' % (got, want)),
+            'time': time.time() - t0, 'steps': nsteps}
+
+
+loop_rep = [0, False]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--root', default=os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..')))
+    ap.add_argument('--bounds', default=None)
+    ap.add_argument('--only', default=None)
+    ap.add_argument('--json', default=None)
+    ap.add_argument('--quiet', action='store_true')
+    o = ap.parse_args()
+    bounds = o.bounds or os.path.join(o.root, 'src', 'field', 'bounds.toml')
+    with open(bounds, 'rb') as f:
+        tab = tomllib.load(f)
+    defs = tab.get('defs', {})
+    only = set(o.only.split(',')) if o.only else None
+    rows, proved = [], {}
+    all_ok = True
+    t_start = time.time()
+    with tempfile.TemporaryDirectory(prefix='f25519-prove-') as tmp:
+        comp = Compiler(o.root, tmp)
+        for r in tab.get('routine', []):
+            if only and r['name'] not in only:
+                continue
+            try:
+                res = run_routine(comp, r, defs)
+            except Exception as e:  # a crash of the checker is a failure, never a pass
+                res = {'a': (False, 'checker error: %r' % e), 'b': (False, ''), 'c': (False, ''), 'time': 0}
+            args = route_args(r, defs)
+            ok = res['a'][0] and res['b'][0] and res['c'][0]
+            if ok:
+                proved[r['name']] = {
+                    'in_bounds': [a['bound'] for a in args if a['io'] == 'in' and a['ty'] in ELEM],
+                    'out_bound': [b for a in args if a['io'] == 'out' and a['ty'] in ELEM
+                                  for b in (parse_bound(r['out'], defs, ELEM[a['ty']][0]) if 'out' in r else [])]}
+            res['open'] = r.get('open')
+            rows.append((r['name'], res, r.get('mode', 'alg')))
+        for ch in tab.get('chain', []):
+            if only and ch['name'] not in only:
+                continue
+            if ch['mul'] not in proved or ch['sqr'] not in proved:
+                res = {'a': (False, 'mul/sqr not proved'), 'b': (False, ''), 'c': (False, ''), 'time': 0}
+            else:
+                loop_rep[0], loop_rep[1] = 0, False
+                res = run_chain(comp, ch, defs, proved)
+            rows.append((ch['name'], res, 'chain'))
+    # table
+    print('%-20s %-6s %-10s %-10s %-10s %7s' % ('routine', 'method', '(a) ovfl', '(b) out', '(c) mod p', 'time'))
+    print('-' * 70)
+    fails, opens = [], []
+    for name, res, method in rows:
+        cells = []
+        for k in 'abc':
+            ok, why = res[k]
+            if ok:
+                cells.append('proved')
+            elif res.get('open'):
+                cells.append('open')
+                opens.append('%s (%s): %s [%s]' % (name, k, why, res['open']))
+            else:
+                cells.append('FAILED')
+                fails.append('%s (%s): %s' % (name, k, why))
+        if not res.get('open'):
+            all_ok &= all(res[k][0] for k in 'abc')
+        print('%-20s %-6s %-10s %-10s %-10s %6.2fs' % (name, method, cells[0], cells[1], cells[2], res['time']))
+    print('-' * 70)
+    n_ok = sum(all(r[1][k][0] for k in 'abc') for r in rows)
+    n_open = sum(1 for r in rows if r[1].get('open') and not all(r[1][k][0] for k in 'abc'))
+    print('%d routines: %d proved, %d open (not covered, listed in bounds.toml), %d FAILED; %.1f s' % (
+        len(rows), n_ok, n_open, len(rows) - n_ok - n_open, time.time() - t_start))
+    for f in opens:
+        print('  open   ' + f)
+    for f in fails:
+        print('  FAILED ' + f)
+    if o.json:
+        with open(o.json, 'w') as f:
+            json.dump([{'routine': n, 'method': m, **{k: {'ok': r[k][0], 'why': r[k][1]} for k in 'abc'},
+                        'time': r['time']} for n, r, m in rows], f, indent=1)
+    return 0 if all_ok else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Self-check of the prover (issue 13): deliberately broken copies of the sources
+must be rejected. Each case copies src/ and tools/prove/units/ into a temporary
+root, applies one textual mutation (which must match exactly once), runs the
+prover on the routines concerned and expects the named property to FAIL while
+the same routines pass on the unmodified tree (run by prove.py itself).
+
+  selfcheck.py [--root DIR]      exit 0 iff every broken copy is rejected
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# (name, file, old, new, routines, property expected to fail)
+CASES = [
+    ('portable: carry dropped (fe51i_carry h1 -> h2)', 'src/field/fe51_inline.h',
+     '    h2 += h1 >> 51; h1 &= FE51_MASK;\n', '    h1 &= FE51_MASK;\n', ['fe51_carry'], 'c'),
+    ('portable: fold constant 19 -> 18 (fe51i_reduce128)', 'src/field/fe51_inline.h',
+     '    h0 += c * 19;\n', '    h0 += c * 18;\n', ['fe51_mul', 'fe51_sqr'], 'c'),
+    ('portable: carry r0 -> r1 dropped (fe51i_reduce128)', 'src/field/fe51_inline.h',
+     '    r1 += (uint64_t)(r0 >> 51);\n', '', ['fe51_mul'], 'c'),
+    ('portable: 2p constant off by one (fe51i_sub)', 'src/field/fe51_inline.h',
+     '#define FE51_2P0 ((uint64_t)0xfffffffffffda)', '#define FE51_2P0 ((uint64_t)0xfffffffffffdb)',
+     ['fe51_sub'], 'c'),
+    ('portable: output bound one bit too small (bounds.toml fe51_mul)', 'src/field/bounds.toml',
+     'args = ["h: out fe51", "f: in fe51 < 2^54", "g: in fe51 < 2^54"]\nout = "h < R51"',
+     'args = ["h: out fe51", "f: in fe51 < 2^54", "g: in fe51 < 2^54"]\nout = "h < 2^50 + 2^12"',
+     ['fe51_mul'], 'b'),
+    ('portable: input bound one bit too large (bounds.toml fe51_sub g)', 'src/field/bounds.toml',
+     '"g: in fe51 <= 2^52 - 38"]', '"g: in fe51 <= 2^53 - 38"]', ['fe51_sub'], 'a'),
+    ('portable: chain exponent (pow_chain.h 2^5 -> 2^4)', 'src/field/pow_chain.h',
+     '        SQRN(t1, t0, 5);                                                                           \\',
+     '        SQRN(t1, t0, 4);                                                                           \\',
+     ['fe51_mul', 'fe51_sqr', 'fe51_invert'], 'c'),
+    ('portable: canonical test constant 19 -> 18 (fe51_tobytes q)', 'src/field/fe51.c',
+     '    uint64_t q = (h0 + 19) >> 51;\n', '    uint64_t q = (h0 + 18) >> 51;\n', ['fe51_tobytes'], 'c'),
+    ('portable: bit 254 dropped in the encoding (fe51_tobytes)', 'src/field/fe51.c',
+     '    h4 &= FE51_MASK; /*', '    h4 &= FE51_MASK >> 1; /*', ['fe51_tobytes'], 'c'),
+    ('ifma8: fold constant 19 -> 18 (fe8_x19)', 'src/field/fe51x8_ifma.h',
+     'return _mm512_add_epi64(_mm512_add_epi64(x, _mm512_slli_epi64(x, 1)), _mm512_slli_epi64(x, 4));',
+     'return _mm512_add_epi64(_mm512_slli_epi64(x, 1), _mm512_slli_epi64(x, 4));',
+     ['fe8_mul', 'fe8_sqr'], 'c'),
+    ('ifma8: carry dropped (fe8_carry c1)', 'src/field/fe51x8_ifma.h',
+     'h->v[2] = _mm512_add_epi64(_mm512_and_si512(f->v[2], m), c1);',
+     'h->v[2] = _mm512_and_si512(f->v[2], m);', ['fe8_carry'], 'c'),
+    ('ifma8: multiplicand bound one bit too large (bounds.toml fe8_mul)', 'src/field/bounds.toml',
+     'function = "fe8_mul_f"\nargs = ["h: out fe51x8", "f: in fe51x8 < 2^52", "g: in fe51x8 < 2^52"]',
+     'function = "fe8_mul_f"\nargs = ["h: out fe51x8", "f: in fe51x8 < 2^53", "g: in fe51x8 < 2^52"]',
+     ['fe8_mul'], 'a'),
+    ('ifma8: output bound one bit too small (bounds.toml fe8_sqr)', 'src/field/bounds.toml',
+     'function = "fe8_sqr_f"\nargs = ["h: out fe51x8", "f: in fe51x8 < 2^52"]\nout = "h < R8"',
+     'function = "fe8_sqr_f"\nargs = ["h: out fe51x8", "f: in fe51x8 < 2^52"]\nout = "h < 2^50 + 2^13"',
+     ['fe8_sqr'], 'b'),
+    ('mulx: fold constant 38 -> 37 (FE64_REDUCE_ASM)', 'src/field/fe64_mulx.h',
+     '"movl $38, %%edx\\n\\t" \\', '"movl $37, %%edx\\n\\t" \\', ['fe64_mul'], 'c'),
+    ('mulx: carry dropped at the end of row 1 (fe64_mul)', 'src/field/fe64_mulx.h',
+     '        "adcx %%rax, %[t5]\\n\\t"\n        /* row 2', '        /* row 2', ['fe64_mul'], 'a'),
+    ('mulx: second fold dropped (fe64_add)', 'src/field/fe64_mulx.h',
+     '            "adcq $0, %[t3]\\n\\t"\n            "sbbq %%rax, %%rax\\n\\t"\n            "andq $38, %%rax\\n\\t"\n'
+     '            "addq %%rax, %[t0]\\n\\t"\n            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3)\n'
+     '            : [g] "r"(g->w), "m"(*(const uint64_t(*)[4])g->w)\n            : "rax", "cc");\n    h->w[0] = t0;\n'
+     '    h->w[1] = t1;\n    h->w[2] = t2;\n    h->w[3] = t3;\n}\n\n/* h = f - g;',
+     '            "adcq $0, %[t3]\\n\\t"\n'
+     '            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3)\n'
+     '            : [g] "r"(g->w), "m"(*(const uint64_t(*)[4])g->w)\n            : "rax", "cc");\n    h->w[0] = t0;\n'
+     '    h->w[1] = t1;\n    h->w[2] = t2;\n    h->w[3] = t3;\n}\n\n/* h = f - g;', ['fe64_add'], 'a'),
+    ('mulx: bit-255 fold at bit 254 (FE64_REDUCE_ASM btrq)', 'src/field/fe64_mulx.h',
+     '"btrq $63, %[t3]\\n\\t" \\', '"btrq $62, %[t3]\\n\\t" \\', ['fe64_sqr'], 'c'),
+    ('ifma4: hi half weight dropped (fe4_mul_w u[k] + u[k] -> u[k])', 'src/field/fe51x4_ifma.h',
+     '__m256i lo = _mm256_add_epi64(l[k], _mm256_add_epi64(u[k], u[k]));',
+     '__m256i lo = _mm256_add_epi64(l[k], u[k]);', ['fe4_mul'], 'c'),
+]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--root', default=os.path.abspath(os.path.join(HERE, '..', '..')))
+    ap.add_argument('--only', default=None, help='cases whose name contains this text')
+    o = ap.parse_args()
+    ok_all = True
+    print('self-check: every deliberately broken copy must be rejected')
+    for name, path, old, new, routines, prop in CASES:
+        if o.only and o.only not in name:
+            continue
+        t0 = time.time()
+        with tempfile.TemporaryDirectory(prefix='f25519-prove-mut-') as tmp:
+            shutil.copytree(os.path.join(o.root, 'src'), os.path.join(tmp, 'src'))
+            shutil.copytree(os.path.join(o.root, 'tools', 'prove', 'units'), os.path.join(tmp, 'tools', 'prove', 'units'))
+            f = os.path.join(tmp, path)
+            text = open(f).read()
+            if text.count(old) != 1:
+                print('  ERROR  %-64s mutation does not apply (%d matches): update selfcheck.py' % (name, text.count(old)))
+                ok_all = False
+                continue
+            open(f, 'w').write(text.replace(old, new))
+            js = os.path.join(tmp, 'out.json')
+            r = subprocess.run([sys.executable, os.path.join(HERE, 'prove.py'), '--root', tmp, '--only',
+                                ','.join(routines), '--json', js], capture_output=True, text=True)
+            import json
+            try:
+                rows = {x['routine']: x for x in json.load(open(js))}
+            except (OSError, ValueError):
+                rows = {}
+            target = routines[-1] if prop != 'c' or len(routines) == 1 or 'chain' in name else routines[0]
+            rejected = r.returncode != 0 and target in rows and not rows[target][prop]['ok']
+            why = rows.get(target, {}).get(prop, {}).get('why', r.stderr[-200:])
+        ok_all &= rejected
+        print('  %-8s %-64s %s (%s) %s  %.1fs' % ('rejected' if rejected else 'ACCEPTED', name, target, prop,
+                                                 ('- ' + why[:70]) if rejected else '', time.time() - t0))
+    print('self-check: %s' % ('every broken copy rejected' if ok_all else 'FAILED: a broken copy was not rejected'))
+    return 0 if ok_all else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
