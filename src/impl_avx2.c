@@ -54,6 +54,18 @@ static int v_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[3
 {
     return SCALAR_OPS->ed25519_frombytes2(out, s0, s1, lenient0, lenient1);
 }
+static int v_frombytes_x8(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient)
+{
+    return SCALAR_OPS->ed25519_frombytes_x8(out, s, lenient);
+}
+static void v_double_scalar_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8], const uint8_t b[8][32])
+{
+    SCALAR_OPS->ed25519_double_scalar_x8(out, a, A, b);
+}
+static void v_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32])
+{
+    SCALAR_OPS->ed25519_msm(out, n, a, P, b);
+}
 
 const f25519_ops f25519_ops_avx2 = {
     .name = F25519_EMU ? "avx2-emu" : "avx2",
@@ -65,4 +77,7 @@ const f25519_ops f25519_ops_avx2 = {
     .ed25519_base_x8 = v_ed25519_base_x8,
     .ed25519_double_scalar = v_double_scalar,
     .ed25519_frombytes2 = v_frombytes2,
+    .ed25519_frombytes_x8 = v_frombytes_x8,
+    .ed25519_double_scalar_x8 = v_double_scalar_x8,
+    .ed25519_msm = v_msm,
 };
