@@ -23,12 +23,18 @@ OP_ORDER = [
     "x25519_keygen", "x25519_keygen_x8", "x25519_derive", "x25519_derive_x8",
     "ed25519_keygen", "ed25519_keygen_x8", "ed25519_sign", "ed25519_verify",
     "ed25519_verify_batch8", "ed25519_verify_batch64", "ed25519_verify_batch1024",
-    "ed25519_verify_batch1024_mt",
+    "ed25519_verify_batch1024_mt", "ed25519_verify_batch64_zip215", "ed25519_verify_batch1024_zip215",
+    "ed25519_verify_batch1024_zip215_mt",
 ]
 PATH_ORDER = ["portable", "mulx", "avx2", "ifma"]
-# The peers' single-call op an x8 row is compared with (as fast25519 bench does).
+# Rows the peers have no call of their own for, and the peers' op they are compared with: the x8
+# rows with the single call (as fast25519 bench does); the zip215 batch rows with dalek's
+# verify_batch at the same n (dalek's one batch mode). The multi-threaded rows have no peer.
 BASE_OP = {"x25519_keygen_x8": "x25519_keygen", "x25519_derive_x8": "x25519_derive",
-           "ed25519_keygen_x8": "ed25519_keygen"}
+           "ed25519_keygen_x8": "ed25519_keygen",
+           "ed25519_verify_batch64_zip215": "ed25519_verify_batch64",
+           "ed25519_verify_batch1024_zip215": "ed25519_verify_batch1024",
+           "ed25519_verify_batch1024_mt": None, "ed25519_verify_batch1024_zip215_mt": None}
 
 
 class SchemaError(Exception):
@@ -104,6 +110,8 @@ def main():
     def peer(op, impl):
         """The peer's ticks for op (x8 rows: its single-call op), or 0."""
         base = BASE_OP.get(op, op)
+        if base is None:
+            return 0
         vals = [t for (o, i, _), t in med.items() if o == base and i == impl]
         return vals[0] if vals else 0
 
@@ -136,7 +144,9 @@ def main():
         ratio = f"{best_peer[0] / best_fast[0]:.2f}x" if best_peer and best_fast else "–"
         x8 = op in BASE_OP  # the peers have no such call: their cells stay empty, the ratio uses their single call
         rows.append([label] + [fmt(0 if x8 else pv[p]) for p in peers] + [fmt(fv[p]) for p in paths] +
-                    [(COLUMN_NAMES[best_peer[1]] + (" (1 call)" if x8 else "")) if best_peer else "–",
+                    [(COLUMN_NAMES[best_peer[1]] + (f" ({BASE_OP[op].replace('ed25519_verify_', '')})"
+                                                     if x8 and "batch" in op else " (1 call)" if x8 else ""))
+                     if best_peer else "–",
                      best_fast[1] if best_fast else "–", ratio])
     widths = [max(len(str(r[i])) for r in rows + [head]) for i in range(len(head))]
 
@@ -153,9 +163,10 @@ def main():
     for r in rows:
         print(line(r))
     print()
-    print("x8 rows: one 8-lane call / 8, compared with the fastest peer's single call; batch rows: ticks per signature "
-          "of one verify_batch call of n signatures (dalek) / the batch API (fast25519); '–': not measured or "
-          "no such API.")
+    print("x8 rows: one 8-lane call / 8, compared with the fastest peer's single call. batch rows: ticks per "
+          "signature of one call on n signatures (fast25519: f25519_ed25519_verify_batch, openssl mode unless "
+          "_zip215; _mt: all threads, no peer), compared with dalek's verify_batch at the same n (random linear "
+          "combination, cofactorless). '–': not measured or no such API.")
 
     if a.json_out:
         out = []
@@ -166,8 +177,10 @@ def main():
                 r = {"op": op, "impl": impl, "path": path, "ticks_median": t,
                      "ops_per_sec": round(hz / t), "samples": sum(per[(o, impl, path)][1]),
                      "rounds": len(per[(o, impl, path)][0])}
+                # as fast25519 bench --json: x8 rows against the single call, batch rows against single verify
+                c_base = "ed25519_verify" if "verify_batch" in op else BASE_OP.get(op) or op
                 for ref in ("openssl", "libsodium"):
-                    rt = peer(op, ref)
+                    rt = med.get(next((k for k in med if k[0] == c_base and k[1] == ref), None), 0)
                     if rt:
                         r[f"ratio_vs_{ref}"] = round(rt / t, 3)
                 out.append(r)
