@@ -277,6 +277,9 @@ def read(st, o):
         p = o[1]
         if not (isinstance(p, tuple) and p[0] == 'ptr'):
             raise Unsupported('asm memory operand through a non-pointer')
+        if p[1].kind == 'in' and (p[2] + o[2]) in (getattr(st.it, 'stored_out', None) or ()):
+            st.m.fail('asm reads input %s after the output store to the same offset: not correct in place'
+                      % p[1].name)
         return p[1].cell(st.it, p[2] + o[2])
     raise Unsupported(repr(o))
 

@@ -451,6 +451,10 @@ class Interp:
             mask = b.lo
             if a.lo == a.hi:
                 return m.const(w, a.lo & mask)
+            if mask == 0xffffffff and w == 64 and self.cur.ty.kind == 'vec' and a.hi > mask:
+                # clang writes _mm256_mul_epu32 (vpmuludq) as mul(and(x, 2^32-1), ...):
+                # a multiplicand that may have bits above 32 is a lost product
+                m.fail('vpmuludq multiplicand may be >= 2^32 (< 2^%.2f): %s' % (_log2(a.hi), self.cur.text.strip()[:80]))
             return self.from_slices(w, self.sl_mask(self.slices(a), mask, w), a.z & mask)
         if op == 'or':
             if a.lo == a.hi == 0:
@@ -642,6 +646,14 @@ class Memory:
 
     def load(self, it, off, t):
         cb = self.cb
+        if self.kind == 'in' and getattr(it, 'stored_out', None):
+            # no input byte is read after an output store to the same offset: then the
+            # result is the same when the caller passes h == f (in-place calls), which
+            # the disjoint model of the pointer arguments would not show otherwise
+            size = it.mod.size(t)
+            if any(o in it.stored_out for o in range(off, off + size)):
+                it.m.fail('input %s+%d read after the output store to the same offset: '
+                          'not correct in place (h == %s)' % (self.name, off, self.name))
         if t.kind == 'vec':
             eb = it.mod.size(t.elem)
             if eb != cb:
@@ -664,6 +676,10 @@ class Memory:
 
     def store(self, it, off, t, v):
         cb = self.cb
+        if self.kind == 'out':
+            if not getattr(it, 'stored_out', None):
+                it.stored_out = set()
+            it.stored_out.update(range(off, off + it.mod.size(t)))
         if t.kind == 'vec':
             for i, x in enumerate(v):
                 self.cells[off + i * cb] = x

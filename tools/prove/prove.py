@@ -33,7 +33,14 @@ CFLAGS = ['-std=gnu11', '-O2', '-fPIC', '-fvisibility=hidden', '-Wall', '-Wextra
 ELEM = {  # type: (limbs, lanes, radix bits, cell bytes)
     'fe51': (5, 1, 51, 8), 'fe51x8': (5, 8, 51, 8), 'fe51x4': (5, 4, 51, 8),
     'fe64': (4, 1, 64, 8), 'bytes32': (32, 1, 8, 1),
+    'fe25x4': (10, 4, 25.5, 8),   # radix 2^25.5: limb i at bit ceil(25.5 i)
 }
+
+
+def weight(ty, i):
+    """Bit position of limb i of an element of type ty."""
+    radix = ELEM[ty][2]
+    return (51 * i + 1) // 2 if radix == 25.5 else radix * i
 
 
 def find_clang():
@@ -65,6 +72,8 @@ def parse_bound(s, defs, limbs):
     """'< X' | '<= X' | '< [X0, ...]' -> list of exclusive upper bounds per limb."""
     m = re.match(r'\s*(?:\w+\s*)?(<=|<)\s*(.*)$', s)
     op, rest = m.group(1), m.group(2).strip()
+    if rest in defs and defs[rest].strip().startswith('['):
+        rest = defs[rest].strip()
     if rest.startswith('['):
         vals = [bexpr(x, defs) for x in rest[1:-1].split(',')]
         assert len(vals) == limbs, s
@@ -118,7 +127,7 @@ def elem_value(cells_of, ty, lane):
     limbs, lanes, radix, cb = ELEM[ty]
     v = Poly()
     for i in range(limbs):
-        v = v + cells_of(i, lane).poly.scale(1 << (radix * i))
+        v = v + cells_of(i, lane).poly.scale(1 << weight(ty, i))
     return v
 
 
@@ -128,7 +137,7 @@ def zval_elem(a, mem):
     v = z3.BitVecVal(0, W)
     for i in range(limbs):
         c = mem.cells[i * cb]
-        v = v + (z3.ZeroExt(W - c.w, c.z) << (radix * i))
+        v = v + (z3.ZeroExt(W - c.w, c.z) << weight(a['ty'], i))
     return v
 
 
@@ -314,7 +323,7 @@ def bits_spec(mach, mems, oa, omem, rhs):
         v = z3.BitVecVal(0, W)
         for i in range(limbs):
             c = mem.cells[i * cb]
-            v = v + (z3.ZeroExt(W - c.w, c.z) << (radix * i))
+            v = v + (z3.ZeroExt(W - c.w, c.z) << weight(a['ty'], i))
         return v
     try:
         out = zval(oa, omem)
@@ -375,7 +384,7 @@ def run_chain(comp, ch, defs, proved):
         i += 1
     body = text[m.end():i - 1]
     params = re.findall(r'\*\s*(\w+)', text[m.start():m.end()])
-    out_name, z_name = params[0], params[-1]
+    out_name, z_name = ch.get('out_var', params[0]), ch.get('in_var', params[-1])
     calls = ch.get('calls', {})
     mul_fns = calls.get('mul', [ch['mul'], ch['mul'].replace('fe51_', 'fe51i_')])
     sqr_fns = calls.get('sqr', [ch['sqr'], ch['sqr'].replace('fe51_', 'fe51i_')])
@@ -473,8 +482,7 @@ def main():
             if ok:
                 proved[r['name']] = {
                     'in_bounds': [a['bound'] for a in args if a['io'] == 'in' and a['ty'] in ELEM],
-                    'out_bound': [b for a in args if a['io'] == 'out' and a['ty'] in ELEM
-                                  for b in (parse_bound(r['out'], defs, ELEM[a['ty']][0]) if 'out' in r else [])]}
+                    'out_bound': [b for a in args if a['io'] == 'out' and a['ty'] in ELEM for b in a['bound']]}
             res['open'] = r.get('open')
             rows.append((r['name'], res, r.get('mode', 'alg')))
         for ch in tab.get('chain', []):
@@ -485,7 +493,7 @@ def main():
             else:
                 loop_rep[0], loop_rep[1] = 0, False
                 res = run_chain(comp, ch, defs, proved)
-            rows.append((ch['name'], res, 'chain'))
+            rows.append((ch['name'], res, 'chain*' if ch.get('assumes') else 'chain'))
     # table
     print('%-20s %-6s %-10s %-10s %-10s %7s' % ('routine', 'method', '(a) ovfl', '(b) out', '(c) mod p', 'time'))
     print('-' * 70)
@@ -512,6 +520,16 @@ def main():
         len(rows), n_ok, n_open, len(rows) - n_ok - n_open, time.time() - t_start))
     for f in opens:
         print('  open   ' + f)
+    assumed = [(c['name'], c['assumes']) for c in tab.get('chain', []) if c.get('assumes')
+               and (not only or c['name'] in only)]
+    if assumed:
+        print('assumed (chains):')
+        for n, a in assumed:
+            print('  %s: %s' % (n, a))
+    if not only:
+        print('not covered (src/field/bounds.toml [coverage]):')
+        for n in tab.get('coverage', {}).get('not_covered', []):
+            print('  - ' + n)
     for f in fails:
         print('  FAILED ' + f)
     if o.json:
