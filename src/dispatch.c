@@ -4,7 +4,8 @@
  * are present; FAST25519_IMPL forces one. The order is the speed measured
  * with `fast25519 bench` (README, "Choosing the implementation"):
  *   ifma     AVX512F + VL + IFMA   AVX-512IFMA vector code
- *   mulx     BMI2 + ADX            radix 2^64 scalar code, MULX/ADX inline asm
+ *   mulx     BMI2 + ADX + AVX2     radix 2^64 scalar code, MULX/ADX inline asm
+ *                                  (AVX2: the fixed-base table lookup)
  *   portable (none)                pure C radix 2^51, any 64-bit target
  * This and the provider's key pool are the only mutable globals of fast25519.
  */
@@ -15,7 +16,7 @@
 #include "common/cpu.h"
 
 #define IFMA_NEEDS (F25519_CPU_AVX512F | F25519_CPU_AVX512VL | F25519_CPU_AVX512IFMA)
-#define MULX_NEEDS (F25519_CPU_BMI2 | F25519_CPU_ADX)
+#define MULX_NEEDS (F25519_CPU_BMI2 | F25519_CPU_ADX | F25519_CPU_AVX2)
 
 /* ops is NULL for a backend this build does not contain (the name stays
  * known: forcing it fails closed with F25519_ERR_UNSUPPORTED).
