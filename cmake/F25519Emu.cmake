@@ -105,6 +105,8 @@ target_compile_definitions(fast25519_emu PRIVATE ${_emu_defs})
 # SIMDe passes 256/512-bit vectors by value on a baseline x86-64 target (no
 # AVX registers): GCC notes the ABI change; it is internal to this library.
 target_compile_options(fast25519_emu PRIVATE -Wno-psabi)
+find_package(Threads REQUIRED)
+target_link_libraries(fast25519_emu PUBLIC Threads::Threads)
 add_library(fast25519_internal_emu INTERFACE)
 target_include_directories(fast25519_internal_emu INTERFACE ${PROJECT_SOURCE_DIR}/src ${F25519_SIMDE_INCLUDE_DIR})
 target_compile_definitions(fast25519_internal_emu INTERFACE ${_emu_defs})

@@ -41,13 +41,13 @@ int main(void)
 #else
     /* The functions are called directly, so check the CPU here (natively;
      * valgrind hides ADX from CPUID but executes MULX/ADCX/ADOX). */
-    uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX | F25519_CPU_AVX2;
+    uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
     int on_valgrind = 0;
 #if defined(F25519_HAVE_MEMCHECK_H)
     on_valgrind = RUNNING_ON_VALGRIND ? 1 : 0;
 #endif
     if (!on_valgrind && (f25519_cpu_features() & need) != need) {
-        printf("SKIP: test_ct_mulx: CPU lacks BMI2/ADX/AVX2\n");
+        printf("SKIP: test_ct_mulx: CPU lacks BMI2/ADX\n");
         return 77;
     }
     for (int it = 0; it < 4; it++) {
@@ -69,6 +69,13 @@ int main(void)
         PUBLIC(o, 32);
         f25519_x25519_base_mulx(o, a);
         CHECK_TAINTED(o, 32, "f25519_x25519_base_mulx");
+        PUBLIC(o, 32);
+        /* the fixed base's SSE2 table scan (the functions above take AVX2 where present) */
+        f25519_ed25519_base_mulx_scan(o, a, 0);
+        CHECK_TAINTED(o, 32, "f25519_ed25519_base_mulx_scan sse2");
+        PUBLIC(o, 32);
+        f25519_x25519_base_mulx_scan(o, k, 0);
+        CHECK_TAINTED(o, 32, "f25519_x25519_base_mulx_scan sse2");
         PUBLIC(o, 32);
         /* the ops table as the dispatcher hands it out, batch entries too */
         const f25519_ops *m = &f25519_ops_mulx;
