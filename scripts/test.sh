@@ -7,6 +7,8 @@
 #     the ct_msan tests, secrets poisoned with __msan_poison, on every backend incl. ifma
 #  3b. OpenSSL 3.5 (scripts/openssl35.sh, cached outside the repo), build-ossl35/ against it and its
 #     `ctest -L provider` (F25519_TEST_OPENSSL35=0 skips it)
+#  3c. coverage-guided fuzzing: scripts/fuzz.sh (build-fuzz/, clang libFuzzer + ASan + UBSan), each
+#     tests/fuzz harness for 20 s (F25519_FUZZ_SECONDS; F25519_TEST_FUZZ=0 skips it)
 #  4. Release build in build/ and `ctest --output-on-failure -LE slow` there: vectors, differential
 #     vs OpenSSL, bad input, CLI, valgrind constant-time, dudect, unit, ifma and provider tests.
 #     It runs last, so CTest's summary ends the output.
@@ -96,6 +98,14 @@ if [ "${F25519_TEST_OPENSSL35:-1}" != 0 ]; then
   else
     failed+=("OpenSSL 3.5 (scripts/openssl35.sh)")
   fi
+fi
+
+# ---- 3c. coverage-guided fuzzing: scripts/fuzz.sh (build-fuzz/, clang libFuzzer + ASan + UBSan),
+# every harness of tests/fuzz for a short fixed time (F25519_FUZZ_SECONDS, default 20 s each;
+# F25519_TEST_FUZZ=0 skips it). The replay of tests/fuzz/regress runs in the CTest stages (fuzz label).
+if [ "${F25519_TEST_FUZZ:-1}" != 0 ]; then
+  say "fuzzing (scripts/fuzz.sh --seconds ${F25519_FUZZ_SECONDS:-20}: every harness, libFuzzer+ASan+UBSan)"
+  bash scripts/fuzz.sh --seconds "${F25519_FUZZ_SECONDS:-20}" || failed+=("fuzzing (scripts/fuzz.sh)")
 fi
 
 # ---- 4. Release build and the main run (last: its summary ends the output) ----
