@@ -105,6 +105,8 @@ target_compile_definitions(fast25519_emu PRIVATE ${_emu_defs})
 # SIMDe passes 256/512-bit vectors by value on a baseline x86-64 target (no
 # AVX registers): GCC notes the ABI change; it is internal to this library.
 target_compile_options(fast25519_emu PRIVATE -Wno-psabi)
+find_package(Threads REQUIRED)
+target_link_libraries(fast25519_emu PUBLIC Threads::Threads)
 if(F25519_FUZZ)
   # libFuzzer build (scripts/fuzz.sh): the emulated library keeps coverage and UBSan but not ASan,
   # under which clang spends minutes per vector file on SIMDe's inlined lane loops (measured

@@ -177,6 +177,34 @@ F25519_API int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len,
                                         const uint8_t *pub, size_t pub_len, int mode,
                                         int variant, const uint8_t *ctx, size_t ctx_len);
 
+/* Batch verification of n pure Ed25519 signatures under one rule set:
+ * item i is (sig[i]: 64 bytes, msg[i]: msg_len[i] bytes, pub[i]: 32 bytes).
+ * status[i] receives exactly the code
+ *   f25519_ed25519_verify(sig[i], 64, msg[i], msg_len[i], pub[i], 32, mode)
+ * returns (F25519_OK, F25519_ERR_ENCODING, F25519_ERR_SMALL_ORDER,
+ * F25519_ERR_VERIFY; F25519_ERR_ARG for an item with a NULL sig[i] or pub[i],
+ * or msg[i] NULL with msg_len[i] > 0), in every mode. Items are verified
+ * eight at a time (one per vector lane) on `threads` threads: 0 = one per
+ * online CPU, 1 = the caller's thread only (more threads are started with
+ * pthreads inside the call and joined before it returns).
+ * ZIP215 mode first checks the items of each chunk (up to 128) together by a
+ * random linear combination of their cofactored equations (128-bit
+ * coefficients from the OS random source); an invalid item makes it fail
+ * except with probability <= 2^-128, and then the chunk is verified item by
+ * item, so the statuses are those of single verification. OPENSSL and STRICT
+ * mode verify every item on its own (their cofactorless verdicts do not
+ * follow from a combination).
+ * Returns F25519_OK if every item is valid (also for n = 0, where the
+ * arrays may be NULL); F25519_ERR_ARG if status is NULL (nothing written),
+ * if an array is NULL or mode is unknown (every status = F25519_ERR_ARG),
+ * or if any item had NULL pointers (the other items are still verified);
+ * F25519_ERR_UNSUPPORTED (every status) when FAST25519_IMPL forced a missing
+ * implementation; otherwise F25519_ERR_VERIFY if any item is not valid. */
+F25519_API int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[],
+                                           const uint8_t *const msg[], const size_t msg_len[],
+                                           const uint8_t *const pub[], int mode, unsigned threads,
+                                           int status[]);
+
 #ifdef __cplusplus
 }
 #endif

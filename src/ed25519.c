@@ -16,23 +16,7 @@
 #include <string.h>
 #include "fast25519.h"
 #include "impl.h"
-#include "hash/sha512.h"
-#include "scalar/sc25519.h"
-
-static const char DOM2_PREFIX[] = "SigEd25519 no Ed25519 collisions"; /* 32 bytes */
-
-/* h = SHA-512(dom2(phflag, ctx) || parts...) mod L; dom2 only for ctx/ph. */
-static void hash_init_dom(f25519_sha512_ctx *c, int variant, const uint8_t *ctx, size_t ctx_len)
-{
-    f25519_sha512_init(c);
-    if (variant != F25519_ED25519) {
-        uint8_t hdr[2] = {(uint8_t)(variant == F25519_ED25519PH || variant == F25519_ED25519PH_HASHED),
-                          (uint8_t)ctx_len};
-        f25519_sha512_update(c, DOM2_PREFIX, 32);
-        f25519_sha512_update(c, hdr, 2);
-        f25519_sha512_update(c, ctx, ctx_len);
-    }
-}
+#include "ed25519_verify.h"
 
 /* The message as it enters both hashes: SHA-512(M) for Ed25519ph (RFC 8032
  * 5.1, PH = SHA-512), M itself otherwise (also for F25519_ED25519PH_HASHED,
@@ -43,21 +27,6 @@ static const uint8_t *hashed_message(int variant, const uint8_t *msg, size_t *le
     f25519_sha512(ph, msg, *len);
     *len = 64;
     return ph;
-}
-
-/* k = H(dom2 || R || A || M) mod L, on the bytes as given (RFC 8032 5.1.6
- * step 4, 5.1.7 step 2): the one challenge computation of sign and verify. */
-static void challenge(uint8_t k[32], int variant, const uint8_t *ctx, size_t ctx_len,
-                      const uint8_t R[32], const uint8_t A[32], const uint8_t *m, size_t mlen)
-{
-    f25519_sha512_ctx c;
-    uint8_t h[64];
-    hash_init_dom(&c, variant, ctx, ctx_len);
-    f25519_sha512_update(&c, R, 32);
-    f25519_sha512_update(&c, A, 32);
-    f25519_sha512_update(&c, m, mlen);
-    f25519_sha512_final(&c, h);
-    sc25519_reduce64(k, h);
 }
 
 /* Argument and ctx-length rules shared by sign and verify. */
@@ -164,14 +133,14 @@ int f25519_ed25519_sign_ex(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
     size_t mlen = msg_len;
     const uint8_t *m = hashed_message(variant, msg, &mlen, ph);
     /* r = H(dom || prefix || M) mod L; R = [r]B */
-    hash_init_dom(&c, variant, ctx, ctx_len);
+    f25519_vf_hash_init_dom(&c, variant, ctx, ctx_len);
     f25519_sha512_update(&c, prefix, 32);
     f25519_sha512_update(&c, m, mlen);
     f25519_sha512_final(&c, h);
     sc25519_reduce64(r, h);
     ops->ed25519_base(R, r);
     /* S = r + k a mod L */
-    challenge(k, variant, ctx, ctx_len, R, A, m, mlen);
+    f25519_vf_challenge(k, variant, ctx, ctx_len, R, A, m, mlen);
     sc25519_muladd(S, k, a, r);
     memcpy(sig, R, 32);
     memcpy(sig + 32, S, 32);
@@ -190,57 +159,13 @@ int f25519_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
     return f25519_ed25519_sign_ex(sig, msg, msg_len, seed, pub, F25519_ED25519, NULL, 0);
 }
 
-/* y mod p of an encoding is the y of a point of order dividing 8: 0, 1, -1
- * and the two order-8 y values (libsodium's blocklist, sign bit ignored). */
-static int small_order_encoding(const uint8_t s[32])
-{
-    static const uint8_t ys[5][32] = {
-        {0},
-        {1},
-        {0xec, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-         0xff, 0x7f},
-        {0x26, 0xe8, 0x95, 0x8f, 0xc2, 0xb2, 0x27, 0xb0, 0x45, 0xc3, 0xf4, 0x89, 0xf2, 0xef, 0x98,
-         0xf0, 0xd5, 0xdf, 0xac, 0x05, 0xd3, 0xc6, 0x33, 0x39, 0xb1, 0x38, 0x02, 0x88, 0x6d, 0x53,
-         0xfc, 0x05},
-        {0xc7, 0x17, 0x6a, 0x70, 0x3d, 0x4d, 0xd8, 0x4f, 0xba, 0x3c, 0x0b, 0x76, 0x0d, 0x10, 0x67,
-         0x0f, 0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac,
-         0x03, 0x7a},
-    };
-    fe51 y;
-    uint8_t c[32];
-    fe51_frombytes(&y, s);
-    fe51_tobytes(c, &y);
-    for (int i = 0; i < 5; i++)
-        if (memcmp(c, ys[i], 32) == 0) return 1;
-    return 0;
-}
-
-/* 1 if P = (X:Y:Z) equals the affine point R (Z_R = 1): X = x_R Z, Y = y_R Z. */
-static int same_point_affine(const ge51_p3 *P, const ge51_p3 *R)
-{
-    fe51 t, d;
-    fe51_mul(&t, &R->X, &P->Z);
-    fe51_carry(&d, &P->X);
-    fe51_sub(&d, &d, &t);
-    fe51_carry(&d, &d);
-    if (!fe51_iszero(&d)) return 0;
-    fe51_mul(&t, &R->Y, &P->Z);
-    fe51_carry(&d, &P->Y);
-    fe51_sub(&d, &d, &t);
-    fe51_carry(&d, &d);
-    return fe51_iszero(&d);
-}
-
 int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len, const uint8_t *msg,
                              size_t msg_len, const uint8_t *pub, size_t pub_len, int mode,
                              int variant, const uint8_t *ctx, size_t ctx_len)
 {
-    if (!sig || !pub || (!msg && msg_len > 0)) return F25519_ERR_ARG;
-    if (mode != F25519_VERIFY_OPENSSL && mode != F25519_VERIFY_STRICT &&
-        mode != F25519_VERIFY_ZIP215)
-        return F25519_ERR_ARG;
-    int rc = check_variant(variant, ctx, ctx_len);
+    int rc = f25519_vf_args(sig, msg, msg_len, pub, mode);
+    if (rc != F25519_OK) return rc;
+    rc = check_variant(variant, ctx, ctx_len);
     if (rc != F25519_OK) return rc;
     if (sig_len != 64 || pub_len != 32) return F25519_ERR_LENGTH;
     rc = check_ctx_len(variant, ctx_len);
@@ -249,50 +174,23 @@ int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len, const uint8_t *
     const f25519_ops *ops = f25519_ops_get();
     if (!ops) return F25519_ERR_UNSUPPORTED;
 
-    const uint8_t *Rb = sig, *S = sig + 32;
-    if (!sc25519_is_canonical(S)) return F25519_ERR_ENCODING;
-
-    /* A and R are decoded together (one shared exponentiation in the vector
-     * backends). OPENSSL/STRICT decode R strictly: enc([S]B - [k]A) == R as
-     * bytes iff R is the canonical encoding of a point (y < p, on the curve,
-     * not x = 0 with the sign bit) equal to [S]B - [k]A, since the encoding
-     * is canonical and one-to-one; so an R that fails the strict decoding
-     * can never match (F25519_ERR_VERIFY, as the byte comparison gave), and
-     * otherwise the points are compared projectively (no inversion).
-     * The return codes and their order are those of the byte comparison. */
+    /* The steps of ed25519_verify.h (shared with the batch verification). */
+    rc = f25519_vf_pre_decode(sig, pub, mode);
+    if (rc != F25519_OK) return rc;
     ge51_p3 AR[2], P;
-    if (mode == F25519_VERIFY_STRICT) {
-        if (!fe51_is_canonical(pub)) return F25519_ERR_ENCODING;
-        if (small_order_encoding(pub)) return F25519_ERR_SMALL_ORDER;
-    }
-    int lenient = mode != F25519_VERIFY_STRICT;
-    int bad = ops->ed25519_frombytes2(AR, pub, Rb, lenient, mode == F25519_VERIFY_ZIP215);
-    if (bad & 1) return F25519_ERR_ENCODING;
-    if (mode == F25519_VERIFY_STRICT) {
-        if (small_order_encoding(Rb)) return F25519_ERR_SMALL_ORDER;
-        if (!fe51_is_canonical(Rb)) return F25519_ERR_ENCODING;
-    }
-    if (bad & 2) return mode == F25519_VERIFY_ZIP215 ? F25519_ERR_ENCODING : F25519_ERR_VERIFY;
-    ge51_p3 *A = &AR[0], *Rp = &AR[1];
+    int bad = ops->ed25519_frombytes2(AR, pub, sig, f25519_vf_lenient_A(mode), f25519_vf_lenient_R(mode));
+    rc = f25519_vf_post_decode(sig, mode, bad & 1, bad & 2);
+    if (rc != F25519_OK) return rc;
 
     uint8_t k[32], ph[64];
     size_t mlen = msg_len;
     const uint8_t *m = hashed_message(variant, msg, &mlen, ph);
-    challenge(k, variant, ctx, ctx_len, Rb, pub, m, mlen);
+    f25519_vf_challenge(k, variant, ctx, ctx_len, sig, pub, m, mlen);
 
     /* P = [k](-A) + [S]B */
-    ge51_neg(A, A);
-    ops->ed25519_double_scalar(&P, k, A, S);
-
-    if (mode == F25519_VERIFY_ZIP215) {
-        ge51_cached rc_;
-        ge51_p1p1 t;
-        ge51_p3_to_cached(&rc_, Rp);
-        ge51_sub_cached(&t, &P, &rc_);
-        ge51_p1p1_to_p3(&P, &t);
-        return ge51_is_small_order_vartime(&P) ? F25519_OK : F25519_ERR_VERIFY;
-    }
-    return same_point_affine(&P, Rp) ? F25519_OK : F25519_ERR_VERIFY;
+    ge51_neg(&AR[0], &AR[0]);
+    ops->ed25519_double_scalar(&P, k, &AR[0], sig + 32);
+    return f25519_vf_final(&P, &AR[1], mode);
 }
 
 int f25519_ed25519_verify(const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t msg_len,

@@ -26,6 +26,17 @@
  *               unspecified). Public inputs, variable time allowed. Used by
  *               verification to decode A and R together (with the
  *               backend's own square-root chain).
+ *  ed25519_frombytes_x8: eight decodings s[i] exactly as
+ *               ge51_frombytes_vartime(&out[i], s[i], (lenient >> i) & 1)
+ *               (same decision, same point mod p); returns the bit set of
+ *               rejected encodings (out[i] then unspecified). Batch
+ *               verification decodes the A's and the R's of eight signatures
+ *               with two calls (one batched square-root chain each in ifma).
+ *  ed25519_double_scalar_x8: out[i] = [a_i]A_i + [b_i]B for eight independent
+ *               lanes, as ed25519_double_scalar (a_i, b_i < 2^253, public).
+ *  ed25519_msm: out = sum_{i < n} [a_i]P_i + [b]B (a_i, b < 2^253; public,
+ *               variable time; any n >= 0): the random linear combination
+ *               of the zip215 batch equation.
  * Every entry is required (no NULL): shared code never falls back to
  * another backend's field.
  */
@@ -50,13 +61,18 @@ typedef struct f25519_ops {
                                   const uint8_t b[32]);
     int (*ed25519_frombytes2)(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32],
                               int lenient0, int lenient1);
+    int (*ed25519_frombytes_x8)(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient);
+    void (*ed25519_double_scalar_x8)(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
+                                     const uint8_t b[8][32]);
+    void (*ed25519_msm)(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
+                        const uint8_t b[32]);
 } f25519_ops;
 
 /* The backends. mulx exists when F25519_HAVE_MULX (arch/mulx_asm.h: x86-64,
  * optimized, no MSan, no F25519_NO_ASM), ifma when CMake compiled it in
- * (F25519_HAVE_IFMA defined to 1); dispatch.c checks.
+ * (F25519_HAVE_IFMA defined to 1), avx2 likewise (F25519_HAVE_AVX2); dispatch.c checks.
  * F25519_EMU is 1 only in the TEST-ONLY emulated library, where the vector
- * table holds the SIMDe-emulated code (backend "ifma-emu"). */
+ * tables hold the SIMDe-emulated code (backends "ifma-emu", "avx2-emu"). */
 #ifndef F25519_EMU
 #define F25519_EMU 0
 #endif
@@ -66,6 +82,9 @@ extern const f25519_ops f25519_ops_mulx;
 #endif
 #if F25519_HAVE_IFMA
 extern const f25519_ops f25519_ops_ifma;
+#endif
+#if F25519_HAVE_AVX2
+extern const f25519_ops f25519_ops_avx2;
 #endif
 
 /* Current backend, or NULL when FAST25519_IMPL forced one that is missing. */

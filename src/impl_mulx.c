@@ -9,6 +9,7 @@
 #include "impl.h"
 #include "field/fe64_mulx.h"
 #include "scalarmult/scalarmult_mulx.h"
+#include "scalarmult/scalarmult_portable.h"
 
 #if F25519_HAVE_MULX
 static void m_x25519_x8(uint8_t out[8][32], const uint8_t k[8][32], const uint8_t u[8][32])
@@ -35,6 +36,23 @@ static int m_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[3
     return bad0 | (bad1 << 1);
 }
 
+/* Batch verification: one item at a time on this backend's field; the
+ * multi-scalar multiplication is the portable Straus (msm_portable.c). */
+static int m_frombytes_x8(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient)
+{
+    int bad = 0;
+    for (int i = 0; i < 8; i++)
+        bad |= (ge51_frombytes_vartime_with(&out[i], s[i], (int)((lenient >> i) & 1),
+                                            f25519_fe51_pow22523_mulx) != 0) << i;
+    return bad;
+}
+
+static void m_double_scalar_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
+                               const uint8_t b[8][32])
+{
+    for (int i = 0; i < 8; i++) f25519_double_scalarmult_mulx(&out[i], a[i], &A[i], b[i]);
+}
+
 const f25519_ops f25519_ops_mulx = {
     .name = "mulx",
     .x25519 = f25519_x25519_ladder_mulx,
@@ -45,5 +63,8 @@ const f25519_ops f25519_ops_mulx = {
     .ed25519_base_x8 = m_ed25519_base_x8,
     .ed25519_double_scalar = f25519_double_scalarmult_mulx,
     .ed25519_frombytes2 = m_frombytes2,
+    .ed25519_frombytes_x8 = m_frombytes_x8,
+    .ed25519_double_scalar_x8 = m_double_scalar_x8,
+    .ed25519_msm = f25519_ge51_msm_vartime,
 };
 #endif

@@ -45,6 +45,22 @@ static int p_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[3
     return bad0 | (bad1 << 1);
 }
 
+/* Batch verification entries: one item at a time (the multi-scalar
+ * multiplication is msm_portable.c's Straus). */
+static int p_frombytes_x8(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient)
+{
+    int bad = 0;
+    for (int i = 0; i < 8; i++)
+        bad |= (ge51_frombytes_vartime(&out[i], s[i], (int)((lenient >> i) & 1)) != 0) << i;
+    return bad;
+}
+
+static void p_double_scalar_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
+                               const uint8_t b[8][32])
+{
+    for (int i = 0; i < 8; i++) f25519_ge51_double_scalarmult_vartime(&out[i], a[i], &A[i], b[i]);
+}
+
 const f25519_ops f25519_ops_portable = {
     .name = "portable",
     .x25519 = f25519_x25519_ladder_portable,
@@ -55,4 +71,7 @@ const f25519_ops f25519_ops_portable = {
     .ed25519_base_x8 = p_ed25519_base_x8,
     .ed25519_double_scalar = f25519_ge51_double_scalarmult_vartime,
     .ed25519_frombytes2 = p_frombytes2,
+    .ed25519_frombytes_x8 = p_frombytes_x8,
+    .ed25519_double_scalar_x8 = p_double_scalar_x8,
+    .ed25519_msm = f25519_ge51_msm_vartime,
 };

@@ -15,6 +15,7 @@ set(F25519_SOURCES
   src/scalarmult/recode.c
   src/scalarmult/base_portable.c
   src/scalarmult/double_portable.c
+  src/scalarmult/msm_portable.c
   src/scalarmult/ladder_portable.c
   src/scalarmult/ladder_mulx.c
   src/scalarmult/base_mulx.c
@@ -25,6 +26,7 @@ set(F25519_SOURCES
   src/strerror.c
   src/x25519.c
   src/ed25519.c
+  src/ed25519_batch.c
 )
 # The MULX files are a few % faster at -O3 with gcc 12 (measured with a
 # pinned rdtsc loop); the flag only affects these files.

@@ -18,10 +18,14 @@ uint64_t bench_median(uint64_t *v, size_t n); /* sorts v */
 enum bench_impl { IMPL_FAST = 0, IMPL_OPENSSL, IMPL_SODIUM };
 enum bench_opid {
     OP_X_KEYGEN = 0, OP_X_DERIVE, OP_ED_KEYGEN, OP_ED_SIGN, OP_ED_VERIFY,
-    OP_X_KEYGEN_X8, OP_X_DERIVE_X8, OP_COUNT
+    OP_X_KEYGEN_X8, OP_X_DERIVE_X8,
+    /* batch verification (f25519_ed25519_verify_batch, openssl mode unless named), per signature */
+    OP_ED_VBATCH8, OP_ED_VBATCH64, OP_ED_VBATCH1024, OP_ED_VBATCH1024_MT,
+    OP_ED_VBATCH64_ZIP215, OP_ED_VBATCH1024_ZIP215, OP_ED_VBATCH1024_ZIP215_MT, OP_COUNT
 };
 extern const char *const bench_op_names[OP_COUNT];
-/* Calls per timed sample (8 for the x8 rows, reported per key / per derive). */
+/* Items per timed call (8 for the x8 rows, n for the batch rows: reported per key /
+ * derive / signature). */
 extern const int bench_op_lanes[OP_COUNT];
 
 typedef struct bench_state bench_state;

@@ -224,7 +224,7 @@ int bench_cold(bench_state *s, double seconds, int json, double hz, const char *
     }
     if (threads == 1)
         fprintf(stderr, "fast25519 bench: no AVX-512 on this CPU: warm-up thread rows skipped\n");
-    for (int op = 0; op < OP_COUNT; op++) {
+    for (int op = 0; op < OP_ED_VBATCH8; op++) { /* single operations (not the batch rows) */
         if (progress) fprintf(stderr, "cold: %s...\n", bench_op_names[op]);
         for (int impl = IMPL_FAST; impl <= IMPL_SODIUM; impl++) {
             if (impl != IMPL_FAST && (bench_op_lanes[op] != 1 || (impl == IMPL_SODIUM && !bench_have_sodium())))

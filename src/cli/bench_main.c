@@ -1,5 +1,5 @@
 /*
- * fast25519 bench [--json] [--seconds S] [--cold]
+ * fast25519 bench [--json] [--seconds S] [--cold] [--ops OP,OP,...]
  *
  * For each operation, every fast25519 backend this CPU supports, OpenSSL
  * (EVP) and libsodium are timed in the same run: pinned to one CPU, warm-up,
@@ -20,9 +20,9 @@
 #define ROUNDS 5
 #define MAX_SAMPLES 200000   /* per impl and op */
 #define MIN_SAMPLES 21
-#define MAX_CANDIDATES 5
+#define MAX_CANDIDATES 6 /* the backends of all_paths + OpenSSL + libsodium */
 
-static const char *const all_paths[] = {"portable", "mulx", "ifma"};
+static const char *const all_paths[] = {"portable", "mulx", "avx2", "ifma"};
 #define N_PATHS (int)(sizeof all_paths / sizeof all_paths[0])
 static const char *const impl_names[] = {"fast25519", "openssl", "libsodium"};
 
@@ -38,6 +38,7 @@ typedef struct {
 /* The single-call op an x8 row is compared with. */
 static int base_op(int op)
 {
+    if (op >= OP_ED_VBATCH8) return OP_ED_VERIFY; /* batch rows: per signature vs single verify */
     return op == OP_X_KEYGEN_X8 ? OP_X_KEYGEN : op == OP_X_DERIVE_X8 ? OP_X_DERIVE : op;
 }
 
@@ -100,11 +101,12 @@ static void print_table(const op_result *res, int nres, double hz, int cpu, doub
 {
     printf("fast25519 bench: TSC %.3f GHz, %s, %.2f s per impl/op in %d interleaved rounds\n",
            hz / 1e9, cpu >= 0 ? "pinned to one CPU" : "not pinned", seconds, ROUNDS);
-    printf("median TSC ticks per operation (x8 rows: one 8-lane call / 8); ratio = other's ticks / these ticks\n");
+    printf("median TSC ticks per operation (x8 rows: one 8-lane call / 8; verify_batchN rows: one call of N / N,\n"
+           "_mt rows on every CPU, so ops/s = signatures/s); ratio = other's ticks / these ticks\n");
     printf("fast25519 backends measured:");
     for (int i = 0; i < npaths; i++) printf(" %s", paths[i]);
     printf("%s\n\n", bench_have_sodium() ? "" : "   (libsodium: not built in, rows skipped)");
-    printf("%-17s %-10s %-9s %10s %12s %11s %13s\n", "op", "impl", "path", "ticks", "ops/s",
+    printf("%-35s %-10s %-9s %10s %12s %11s %13s\n", "op", "impl", "path", "ticks", "ops/s",
            "vs OpenSSL", "vs libsodium");
     for (int r = 0; r < nres; r++) {
         const op_result *o = &res[r];
@@ -113,21 +115,21 @@ static void print_table(const op_result *res, int nres, double hz, int cpu, doub
         for (int j = 0; j < o->nc; j++) {
             const cand *c = &o->c[j];
             if (c->note) {
-                printf("%-17s %-10s %-9s  skipped: %s\n", bench_op_names[o->op], impl_names[c->impl],
+                printf("%-35s %-10s %-9s  skipped: %s\n", bench_op_names[o->op], impl_names[c->impl],
                        c->path, c->note);
                 continue;
             }
             char ro[16] = "-", rn[16] = "-";
             if (ossl) snprintf(ro, sizeof ro, "%.2fx", ratio(ossl, c->median));
             if (na) snprintf(rn, sizeof rn, "%.2fx", ratio(na, c->median));
-            printf("%-17s %-10s %-9s %10llu %12.0f %11s %13s\n", bench_op_names[o->op],
+            printf("%-35s %-10s %-9s %10llu %12.0f %11s %13s\n", bench_op_names[o->op],
                    impl_names[c->impl], c->path, (unsigned long long)c->median,
                    hz / (double)c->median, ro, rn);
         }
     }
     printf("\nkeygen rows: fast25519 and OpenSSL draw the secret from their RNG in the timed call;\n"
            "libsodium's (crypto_scalarmult_base, crypto_sign_seed_keypair) start from a given secret.\n"
-           "The x8 rows are compared with OpenSSL's/libsodium's single-call figures.\n"
+           "The x8 and verify_batch rows are compared with OpenSSL's/libsodium's single-call figures.\n"
            "The machine may be shared: compare ratios within one run, not absolute figures across runs.\n");
 }
 
@@ -164,13 +166,38 @@ static int parse_seconds(const char *v, double *out)
     return 0;
 }
 
+/* --ops A,B,...: the operations to run (names of bench_op_names). 0 or -1 (message printed). */
+static int parse_ops(const char *list, int want[OP_COUNT])
+{
+    for (int op = 0; op < OP_COUNT; op++) want[op] = 0;
+    const char *p = list;
+    while (*p) {
+        const char *e = strchr(p, ',');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        int found = 0;
+        for (int op = 0; op < OP_COUNT; op++)
+            if (strlen(bench_op_names[op]) == len && strncmp(bench_op_names[op], p, len) == 0) want[op] = found = 1;
+        if (!found) {
+            cli_usage_error("bench --ops: unknown operation '%.*s'", (int)len, p);
+            return -1;
+        }
+        p += len + (e ? 1 : 0);
+    }
+    return 0;
+}
+
 int cmd_bench(int argc, char **argv)
 {
-    int json = 0, cold = 0;
+    int json = 0, cold = 0, want[OP_COUNT];
+    for (int op = 0; op < OP_COUNT; op++) want[op] = 1;
     double seconds = -1;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--json") == 0) json = 1;
         else if (strcmp(argv[i], "--cold") == 0) cold = 1;
+        else if (strcmp(argv[i], "--ops") == 0) {
+            if (i + 1 >= argc || !argv[i + 1][0]) return cli_usage_error("--ops needs a list OP,OP,...");
+            if (parse_ops(argv[++i], want)) return CLI_USAGE;
+        }
         else if (strcmp(argv[i], "--seconds") == 0) {
             if (i + 1 >= argc || parse_seconds(argv[++i], &seconds))
                 return cli_usage_error("--seconds needs a positive number (at most 3600)");
@@ -212,9 +239,11 @@ int cmd_bench(int argc, char **argv)
 
     int progress = !json && isatty(2);
     op_result res[OP_COUNT];
+    int nres = 0;
     uint64_t budget = (uint64_t)(seconds * hz / ROUNDS);
     for (int op = 0; op < OP_COUNT; op++) {
-        op_result *o = &res[op];
+        if (!want[op]) continue;
+        op_result *o = &res[nres++];
         o->op = op;
         o->nc = 0;
         for (int p = 0; p < npaths; p++) o->c[o->nc++] = (cand){IMPL_FAST, paths[p], NULL, 0, 0, NULL};
@@ -248,7 +277,7 @@ int cmd_bench(int argc, char **argv)
     }
     bench_state_free(s);
     f25519_select_impl(env && *env ? env : "auto");
-    if (json) print_json(res, OP_COUNT, hz);
-    else print_table(res, OP_COUNT, hz, cpu, seconds, paths, npaths);
+    if (json) print_json(res, nres, hz);
+    else print_table(res, nres, hz, cpu, seconds, paths, npaths);
     return CLI_OK;
 }

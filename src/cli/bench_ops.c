@@ -26,8 +26,13 @@
 const char *const bench_op_names[OP_COUNT] = {
     "x25519_keygen", "x25519_derive", "ed25519_keygen", "ed25519_sign",
     "ed25519_verify", "x25519_keygen_x8", "x25519_derive_x8",
+    "ed25519_verify_batch8", "ed25519_verify_batch64", "ed25519_verify_batch1024",
+    "ed25519_verify_batch1024_mt", "ed25519_verify_batch64_zip215", "ed25519_verify_batch1024_zip215",
+    "ed25519_verify_batch1024_zip215_mt",
 };
-const int bench_op_lanes[OP_COUNT] = {1, 1, 1, 1, 1, 8, 8};
+const int bench_op_lanes[OP_COUNT] = {1, 1, 1, 1, 1, 8, 8, 8, 64, 1024, 1024, 64, 1024, 1024};
+
+#define VB_N 1024 /* batch inputs: VB_N signatures by VB_N keys on 32-byte messages */
 
 struct bench_state {
     /* fixed inputs */
@@ -36,6 +41,11 @@ struct bench_state {
     /* outputs (kept so that no call is optimised away) */
     uint8_t out_a[32], out_b[32], out_sig[64], out8[8][32];
     int status8[8];
+    /* batch verification inputs */
+    uint8_t (*vb_pub)[32], (*vb_msg)[32], (*vb_sig)[64];
+    const uint8_t **vb_ppub, **vb_pmsg, **vb_psig;
+    size_t *vb_len;
+    int *vb_status;
     /* OpenSSL */
     EVP_PKEY_CTX *o_xgen, *o_edgen, *o_derive;
     EVP_PKEY *o_xkey, *o_xpeer, *o_edkey;
@@ -101,6 +111,30 @@ bench_state *bench_state_new(void)
     len = 64;
     if (EVP_DigestSign(s->o_sign, s->sig, &len, s->msg, 32) <= 0 || len != 64) goto fail;
     EVP_PKEY_free(pp);
+    pp = NULL;
+    s->vb_pub = malloc(VB_N * 32), s->vb_msg = malloc(VB_N * 32), s->vb_sig = malloc(VB_N * 64);
+    s->vb_ppub = malloc(VB_N * sizeof(void *)), s->vb_pmsg = malloc(VB_N * sizeof(void *));
+    s->vb_psig = malloc(VB_N * sizeof(void *)), s->vb_len = malloc(VB_N * sizeof(size_t));
+    s->vb_status = malloc(VB_N * sizeof(int));
+    if (!s->vb_pub || !s->vb_msg || !s->vb_sig || !s->vb_ppub || !s->vb_pmsg || !s->vb_psig || !s->vb_len ||
+        !s->vb_status)
+        goto fail;
+    for (int i = 0; i < VB_N; i++) {
+        uint8_t seed[32];
+        fill_random(seed, 32);
+        fill_random(s->vb_msg[i], 32);
+        EVP_PKEY *k = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, seed, 32);
+        EVP_MD_CTX *mc = EVP_MD_CTX_new(); /* a fresh context per key */
+        size_t l = 32, l64 = 64;
+        int ok = k && mc && EVP_PKEY_get_raw_public_key(k, s->vb_pub[i], &l) > 0 &&
+                 EVP_DigestSignInit(mc, NULL, NULL, NULL, k) > 0 &&
+                 EVP_DigestSign(mc, s->vb_sig[i], &l64, s->vb_msg[i], 32) > 0;
+        EVP_MD_CTX_free(mc);
+        EVP_PKEY_free(k);
+        if (!ok) goto fail;
+        s->vb_ppub[i] = s->vb_pub[i], s->vb_pmsg[i] = s->vb_msg[i], s->vb_psig[i] = s->vb_sig[i];
+        s->vb_len[i] = 32;
+    }
 #if F25519_HAVE_SODIUM
     if (sodium_init() < 0) goto fail;
     crypto_sign_seed_keypair(s->na_pk, s->na_sk, s->ed_seed);
@@ -123,12 +157,28 @@ void bench_state_free(bench_state *s)
     EVP_PKEY_free(s->o_edkey);
     EVP_MD_CTX_free(s->o_sign);
     EVP_MD_CTX_free(s->o_verify);
+    free(s->vb_pub), free(s->vb_msg), free(s->vb_sig), free(s->vb_ppub), free(s->vb_pmsg), free(s->vb_psig);
+    free(s->vb_len), free(s->vb_status);
     free(s);
+}
+
+static int run_batch(bench_state *s, size_t n, int mode, unsigned threads)
+{
+    int rc = f25519_ed25519_verify_batch(n, s->vb_psig, s->vb_pmsg, s->vb_len, s->vb_ppub, mode, threads,
+                                       s->vb_status);
+    return rc;
 }
 
 static int run_fast(bench_state *s, int op)
 {
     switch (op) {
+    case OP_ED_VBATCH8: return run_batch(s, 8, F25519_VERIFY_OPENSSL, 1);
+    case OP_ED_VBATCH64: return run_batch(s, 64, F25519_VERIFY_OPENSSL, 1);
+    case OP_ED_VBATCH1024: return run_batch(s, 1024, F25519_VERIFY_OPENSSL, 1);
+    case OP_ED_VBATCH1024_MT: return run_batch(s, 1024, F25519_VERIFY_OPENSSL, 0);
+    case OP_ED_VBATCH64_ZIP215: return run_batch(s, 64, F25519_VERIFY_ZIP215, 1);
+    case OP_ED_VBATCH1024_ZIP215: return run_batch(s, 1024, F25519_VERIFY_ZIP215, 1);
+    case OP_ED_VBATCH1024_ZIP215_MT: return run_batch(s, 1024, F25519_VERIFY_ZIP215, 0);
     case OP_X_KEYGEN: return f25519_x25519_keygen(s->out_a, s->out_b);
     case OP_X_DERIVE: return f25519_x25519_derive(s->out_a, s->x_priv, s->x_peer_pub, 32);
     case OP_ED_KEYGEN: return f25519_ed25519_keygen(s->out_a, s->out_b);
@@ -231,7 +281,9 @@ const char *bench_check(bench_state *s, int impl, int op)
         if (memcmp(s->out_sig, s->sig, 64)) return "signature differs from OpenSSL's";
         break;
     case OP_ED_VERIFY:
-        break; /* bench_run succeeded: OpenSSL's signature verified */
+    case OP_ED_VBATCH8: case OP_ED_VBATCH64: case OP_ED_VBATCH1024: case OP_ED_VBATCH1024_MT:
+    case OP_ED_VBATCH64_ZIP215: case OP_ED_VBATCH1024_ZIP215: case OP_ED_VBATCH1024_ZIP215_MT:
+        break; /* bench_run succeeded: OpenSSL's signatures verified (every status F25519_OK) */
     case OP_X_KEYGEN_X8:
     case OP_X_DERIVE_X8:
         for (int i = 0; i < 8; i++) {

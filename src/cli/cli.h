@@ -34,6 +34,7 @@ int cmd_pubkey(int argc, char **argv);
 int cmd_derive(int argc, char **argv);
 int cmd_sign(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_verify_batch(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 #endif

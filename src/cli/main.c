@@ -22,8 +22,13 @@ static const char usage_text[] =
     "                                        Ed25519 (Ed25519ctx, Ed25519ph) signature\n"
     "  verify PUB_HEX MSG_HEX SIG_HEX [--mode openssl|strict|zip215] [--ctx HEX | --ph]\n"
     "                                        prints 'valid' (exit 0) or 'invalid' (exit 1)\n"
+    "  verify-batch [--mode openssl|strict|zip215] [--threads N] FILE\n"
+    "                                        one PUB_HEX:MSG_HEX:SIG_HEX per line ('-' = stdin);\n"
+    "                                        prints 'valid'/'invalid' per line (exit 0 all valid, 1 any\n"
+    "                                        invalid, 2 malformed line); N = 0 (default): every CPU\n"
     "  info                                  CPU features, selected and available backends\n"
-    "  bench [--json] [--seconds S] [--cold] benchmark against OpenSSL and libsodium\n"
+    "  bench [--json] [--seconds S] [--cold] [--ops OP,...]\n"
+    "                                        benchmark against OpenSSL and libsodium\n"
     "  --help                                this text\n"
     "sign and verify take '--msg-file FILE' in place of MSG_HEX ('-' = stdin).\n"
     "--ph may be combined with --ctx (Ed25519ph with a context).\n"
@@ -105,7 +110,7 @@ static const struct {
 } commands[] = {
     {"keygen", cmd_keygen}, {"pubkey", cmd_pubkey}, {"derive", cmd_derive},
     {"sign", cmd_sign},     {"verify", cmd_verify}, {"info", cmd_info},
-    {"bench", cmd_bench},
+    {"bench", cmd_bench},   {"verify-batch", cmd_verify_batch},
 };
 
 int main(int argc, char **argv)

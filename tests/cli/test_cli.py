@@ -201,6 +201,72 @@ def test_usage_errors():
     expect_failure("sign", seed, "--msg-file", "/nonexistent/file", why="missing message file")
 
 
+def run_input(args, text):
+    env = dict(os.environ)
+    p = subprocess.run([CLI] + list(args), input=text, capture_output=True, text=True, env=env, timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def test_verify_batch():
+    """verify-batch: one PUB:MSG:SIG per line (file or stdin), valid/invalid per line in order,
+    exit 0/1/2, malformed line number on stderr; verdicts equal `verify` per item in every mode."""
+    items = []
+    for c in load("speccheck/cases.json"):
+        items.append((c["pub_key"], c["message"], c["signature"]))
+    t = load("rfc/rfc8032_ed25519.json")["ed25519"]
+    for v in t:
+        items.append((v["public_key"], v["message"], v["signature"]))
+        items.append((v["public_key"], v["message"], flip(v["signature"], 40)))
+    text = "".join("%s:%s:%s\n" % it for it in items)
+    for mode in ("openssl", "strict", "zip215"):
+        want = []
+        for pub, msg, sig in items:
+            rc, out = verdict("verify", pub, msg, sig, "--mode", mode)
+            want.append(out)
+        for threads in ("1", "2", "0"):
+            rc, out, err = run_input(["verify-batch", "--mode", mode, "--threads", threads, "-"], text)
+            lines = out.split()
+            check(lines == want, "verify-batch --mode %s --threads %s: %r, want %r" % (mode, threads, lines, want))
+            check(rc == (0 if all(w == "valid" for w in want) else 1), "verify-batch --mode %s: exit %d" % (mode, rc))
+    # from a file, all valid (the empty RFC 8032 TEST 1 message included), no final newline
+    good = "\n".join("%s:%s:%s" % (v["public_key"], v["message"], v["signature"]) for v in t)
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write(good)
+        path = f.name
+    rc, out, err = run("verify-batch", path)
+    check(rc == 0 and out.split() == ["valid"] * len(t), "verify-batch FILE: exit %d, %r" % (rc, out))
+    os.unlink(path)
+    rc, out, err = run_input(["verify-batch", "-"], "")
+    check(rc == 0 and out == "", "verify-batch of an empty input: exit %d, %r" % (rc, out))
+    # malformed lines: exit 2, the line number on stderr, no verdicts
+    v = t[1]
+    ok = "%s:%s:%s\n" % (v["public_key"], v["message"], v["signature"])
+    for bad, why in ((v["public_key"] + ":" + v["message"] + "\n", "two fields"),
+                     (v["public_key"][:-2] + ":" + v["message"] + ":" + v["signature"] + "\n", "31-byte key"),
+                     (v["public_key"] + ":" + v["message"] + ":" + v["signature"][:-2] + "\n", "63-byte signature"),
+                     (v["public_key"] + ":0:" + v["signature"] + "\n", "odd message hex"),
+                     (v["public_key"] + ":zz:" + v["signature"] + "\n", "bad message hex"),
+                     (ok.strip() + ":\n", "extra field"),
+                     ("\n", "empty line")):
+        rc, out, err = run_input(["verify-batch", "-"], ok + ok + bad + ok)
+        check(rc == 2 and out == "" and "line 3" in err,
+              "verify-batch with a malformed line 3 (%s): exit %d, stdout %r, stderr %r" % (why, rc, out, err.strip()))
+    expect_usage("verify-batch", why="no FILE")
+    expect_usage("verify-batch", "--mode", "lenient", "-", why="unknown mode")
+    expect_usage("verify-batch", "--threads", "-1", "-", why="negative threads")
+    expect_usage("verify-batch", "--threads", "two", "-", why="threads not a number")
+    expect_usage("verify-batch", "a", "b", why="two files")
+    expect_usage("verify-batch", "--bogus", "-", why="unknown option")
+    expect_usage("verify-batch", "/nonexistent/file", why="missing file")
+    # bench --ops: only the named rows; unknown names are usage errors
+    rc, out, err = run("bench", "--json", "--seconds", "0.05", "--ops", "ed25519_verify_batch8")
+    ops = set()
+    if rc == 0:
+        ops = {r["op"] for r in json.loads(out)["results"]}
+    check(rc == 0 and ops == {"ed25519_verify_batch8"}, "bench --ops ed25519_verify_batch8: exit %d, ops %r" % (rc, ops))
+    expect_usage("bench", "--ops", "no_such_op", why="unknown bench op")
+
+
 def test_info():
     rc, out, err = run("info")
     check(rc == 0, "info: exit %d" % rc)
@@ -229,7 +295,7 @@ def main():
         print("FATAL: test-vector directory '%s' not found (set F25519_VECTORS); vector tests never skip" % VECTORS)
         return 1
     print("cli: %s, backend %s, vectors %s" % (CLI, impl or "auto", VECTORS))
-    for t in (test_info, test_x25519, test_ed25519, test_usage_errors):
+    for t in (test_info, test_x25519, test_ed25519, test_usage_errors, test_verify_batch):
         before = failures
         t()
         print("  %-18s %s" % (t.__name__, "ok" if failures == before else "%d failures" % (failures - before)))

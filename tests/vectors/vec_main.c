@@ -2,7 +2,7 @@
  * f25519_vectors SUITE [ARG]: runs one external-vector suite against the
  * backend chosen by FAST25519_IMPL (exit 77 = skipped when it is missing).
  * Suites: rfc7748 [iterations], rfc8032, wycheproof-x25519,
- * wycheproof-ed25519, speccheck, zip215, supercop, batch.
+ * wycheproof-ed25519, speccheck, zip215, supercop, batch, verify-batch [supercop lines].
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +29,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         fprintf(stderr, "usage: %s rfc7748 [iterations]|rfc8032|wycheproof-x25519|"
-                        "wycheproof-ed25519|speccheck|zip215|supercop|batch\n", argv[0]);
+                        "wycheproof-ed25519|speccheck|zip215|supercop|batch|verify-batch [n]\n", argv[0]);
         return 2;
     }
     const char *s = argv[1];
@@ -45,6 +45,7 @@ int main(int argc, char **argv)
     else if (!strcmp(s, "zip215")) suite_zip215();
     else if (!strcmp(s, "supercop")) suite_supercop();
     else if (!strcmp(s, "batch")) { tu_rng_init(); suite_batch(); }
+    else if (!strcmp(s, "verify-batch")) { tu_rng_init(); suite_verify_batch(argc > 2 ? atol(argv[2]) : -1); }
     else { fprintf(stderr, "unknown suite %s\n", s); return 2; }
     return tu_finish(name);
 }

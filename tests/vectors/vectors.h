@@ -12,7 +12,8 @@ void suite_wycheproof_ed25519(void);
 void suite_speccheck(void);
 void suite_zip215(void);
 void suite_supercop(void);
-void suite_batch(void);                    /* x8 APIs lane by lane vs single calls */
+void suite_batch(void);
+void suite_verify_batch(long supercop_max); /* batch verification vs single, every Ed25519 file */                    /* x8 APIs lane by lane vs single calls */
 
 /* Verdict helpers shared by the suites. */
 const char *mode_name(int mode);

@@ -1,0 +1,222 @@
+/*
+ * Ed25519 batch verification (f25519_ed25519_verify_batch, fast25519.h).
+ *
+ * Every item goes through the steps of ed25519_verify.h, the same code as
+ * single verification, so status[i] is the code f25519_ed25519_verify would
+ * return for item i. The items are cut into chunks (a multiple of 8 items:
+ * one signature per lane of the backend's 8-lane entries) taken by the
+ * threads from a shared counter:
+ *   - pre-decoding checks per item; A's and R's decoded eight at a time
+ *     (ops->ed25519_frombytes_x8); post-decoding checks; the challenge k;
+ *   - openssl/strict (cofactorless, exact by construction): P = [k](-A) +
+ *     [S]B for eight items per call (ops->ed25519_double_scalar_x8), then
+ *     the final comparison of each item;
+ *   - zip215 (cofactored): one random linear combination of the chunk's
+ *     remaining items, [8]([sum z_i S_i]B - sum [z_i]R_i - sum [z_i k_i]A_i)
+ *     == O with independent 128-bit z_i from the OS random source
+ *     (ops->ed25519_msm). If every item satisfies its own equation
+ *     [8]([S_i]B - R_i - [k_i]A_i) = O the combination does too; if one
+ *     does not, [8]D_i is a non-zero point of the prime-order subgroup and
+ *     the combination vanishes for at most one z_i mod L given the others,
+ *     probability <= 2^-128. When it fails (or the random source fails) the
+ *     chunk's items are finished one by one as in the cofactorless modes, so
+ *     the statuses are single verification's.
+ * The random linear combination is never used for openssl/strict: with
+ * torsion components the cofactorless verdict of an item is not implied.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "fast25519.h"
+#include "impl.h"
+#include "ed25519_verify.h"
+
+#define CHUNK_MAX 128 /* items per chunk at most (zip215: one combination per chunk) */
+#define CHUNK_EXACT 16
+
+/* The encoding of the identity (y = 1): a valid stand-in for unused lanes. */
+static const uint8_t IDENTITY_ENC[32] = {1};
+static const uint8_t ZERO32[32];
+
+typedef struct {
+    const f25519_ops *ops;
+    int mode;
+    size_t n;
+    const uint8_t *const *sig, *const *msg, *const *pub;
+    const size_t *msg_len;
+    int *status;
+    size_t chunk;
+    size_t nchunks;
+    _Atomic size_t next;
+} batch_job;
+
+/* Per-thread scratch for one chunk. */
+typedef struct {
+    ge51_p3 A[CHUNK_MAX], R[CHUNK_MAX], P[CHUNK_MAX * 2];
+    uint8_t k[CHUNK_MAX][32];
+    uint8_t sc[CHUNK_MAX * 2][32];
+    uint8_t z[CHUNK_MAX][16];
+    size_t pend[CHUNK_MAX];
+} chunk_scratch;
+
+/* Steps 6-7 for the pending items idx[0..m) (indices into the chunk). */
+static void finish_exact(const batch_job *j, chunk_scratch *w, size_t base, const size_t *idx, size_t m)
+{
+    for (size_t g = 0; g < m; g += 8) {
+        ge51_p3 A8[8], P8[8];
+        uint8_t k8[8][32], s8[8][32];
+        for (int l = 0; l < 8; l++) {
+            if (g + l < m) {
+                size_t i = idx[g + l];
+                ge51_neg(&A8[l], &w->A[i]);
+                memcpy(k8[l], w->k[i], 32);
+                memcpy(s8[l], j->sig[base + i] + 32, 32);
+            } else {
+                ge51_identity(&A8[l]);
+                memset(k8[l], 0, 32);
+                memset(s8[l], 0, 32);
+            }
+        }
+        j->ops->ed25519_double_scalar_x8(P8, (const uint8_t(*)[32])k8, A8, (const uint8_t(*)[32])s8);
+        for (int l = 0; l < 8 && g + l < m; l++) {
+            size_t i = idx[g + l];
+            j->status[base + i] = f25519_vf_final(&P8[l], &w->R[i], j->mode);
+        }
+    }
+}
+
+/* zip215: one random linear combination of the pending items; 1 if it holds. */
+static int combination_holds(const batch_job *j, chunk_scratch *w, size_t base, const size_t *idx,
+                             size_t m)
+{
+    if (f25519_randombytes(w->z, m * 16) != F25519_OK) return 0;
+    uint8_t b[32] = {0}, z32[32] = {0};
+    for (size_t t = 0; t < m; t++) {
+        size_t i = idx[t];
+        memcpy(z32, w->z[t], 16);
+        /* -A_i with z_i k_i; -R_i with z_i; B with sum z_i S_i */
+        ge51_neg(&w->P[t], &w->A[i]);
+        sc25519_muladd(w->sc[t], z32, w->k[i], ZERO32);
+        ge51_neg(&w->P[m + t], &w->R[i]);
+        memcpy(w->sc[m + t], z32, 32);
+        sc25519_muladd(b, z32, j->sig[base + i] + 32, b);
+    }
+    ge51_p3 Q;
+    j->ops->ed25519_msm(&Q, 2 * m, (const uint8_t(*)[32])w->sc, w->P, b);
+    return ge51_is_small_order_vartime(&Q);
+}
+
+static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size_t c)
+{
+    const int mode = j->mode;
+    int *st = j->status + base;
+    for (size_t i = 0; i < c; i++) {
+        const uint8_t *s = j->sig[base + i], *p = j->pub[base + i], *m = j->msg[base + i];
+        st[i] = f25519_vf_args(s, m, j->msg_len[base + i], p, mode);
+        if (st[i] == F25519_OK) st[i] = f25519_vf_pre_decode(s, p, mode);
+    }
+    const unsigned lenA = f25519_vf_lenient_A(mode) ? 0xffu : 0u;
+    const unsigned lenR = f25519_vf_lenient_R(mode) ? 0xffu : 0u;
+    for (size_t g = 0; g < c; g += 8) {
+        const uint8_t *ea[8], *er[8];
+        for (size_t l = 0; l < 8; l++) {
+            int use = g + l < c && st[g + l] == F25519_OK;
+            ea[l] = use ? j->pub[base + g + l] : IDENTITY_ENC;
+            er[l] = use ? j->sig[base + g + l] : IDENTITY_ENC;
+        }
+        ge51_p3 tmp[8];
+        int bad_a = j->ops->ed25519_frombytes_x8(tmp, ea, lenA);
+        for (size_t l = 0; l < 8 && g + l < c; l++) w->A[g + l] = tmp[l];
+        int bad_r = j->ops->ed25519_frombytes_x8(tmp, er, lenR);
+        for (size_t l = 0; l < 8 && g + l < c; l++) {
+            w->R[g + l] = tmp[l];
+            if (st[g + l] == F25519_OK)
+                st[g + l] = f25519_vf_post_decode(j->sig[base + g + l], mode, (bad_a >> l) & 1,
+                                                  (bad_r >> l) & 1);
+        }
+    }
+    size_t m = 0;
+    for (size_t i = 0; i < c; i++) {
+        if (st[i] != F25519_OK) continue;
+        f25519_vf_challenge(w->k[i], F25519_ED25519, NULL, 0, j->sig[base + i], j->pub[base + i],
+                            j->msg[base + i], j->msg_len[base + i]);
+        w->pend[m++] = i;
+    }
+    if (mode == F25519_VERIFY_ZIP215 && m >= 2 && combination_holds(j, w, base, w->pend, m))
+        return; /* every pending item keeps F25519_OK */
+    finish_exact(j, w, base, w->pend, m);
+}
+
+static void *worker(void *arg)
+{
+    batch_job *j = arg;
+    chunk_scratch *w = malloc(sizeof *w); /* NULL: this thread's chunks go item by item */
+    for (;;) {
+        size_t c = j->next++;
+        if (c >= j->nchunks) break;
+        size_t base = c * j->chunk, cnt = j->n - base < j->chunk ? j->n - base : j->chunk;
+        if (w) {
+            verify_chunk(j, w, base, cnt);
+        } else {
+            for (size_t i = base; i < base + cnt; i++)
+                j->status[i] = f25519_ed25519_verify(j->sig[i], 64, j->msg[i], j->msg_len[i], j->pub[i], 32,
+                                                     j->mode);
+        }
+    }
+    free(w);
+    return NULL;
+}
+
+static unsigned online_cpus(void)
+{
+    long c = sysconf(_SC_NPROCESSORS_ONLN);
+    return c > 0 ? (unsigned)c : 1u;
+}
+
+int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[], const uint8_t *const msg[],
+                                const size_t msg_len[], const uint8_t *const pub[], int mode,
+                                unsigned threads, int status[])
+{
+    if (n == 0) return F25519_OK;
+    if (!status) return F25519_ERR_ARG;
+    int rc = F25519_OK;
+    if (!sig || !msg || !msg_len || !pub) rc = F25519_ERR_ARG;
+    if (mode != F25519_VERIFY_OPENSSL && mode != F25519_VERIFY_STRICT && mode != F25519_VERIFY_ZIP215)
+        rc = F25519_ERR_ARG;
+    const f25519_ops *ops = f25519_ops_get();
+    if (rc == F25519_OK && !ops) rc = F25519_ERR_UNSUPPORTED;
+    if (rc != F25519_OK) {
+        for (size_t i = 0; i < n; i++) status[i] = rc;
+        return rc;
+    }
+
+    batch_job j = {.ops = ops, .mode = mode, .n = n, .sig = sig, .msg = msg, .pub = pub,
+                   .msg_len = msg_len, .status = status};
+    unsigned nt = threads ? threads : online_cpus();
+    if (nt > 1024) nt = 1024;
+    size_t want = mode == F25519_VERIFY_ZIP215 ? CHUNK_MAX : CHUNK_EXACT;
+    size_t per = (n + nt - 1) / nt;               /* items per thread */
+    per = (per + 7) & ~(size_t)7;                 /* whole lanes */
+    j.chunk = per < want ? per : want;
+    j.nchunks = (n + j.chunk - 1) / j.chunk;
+    if (nt > j.nchunks) nt = (unsigned)j.nchunks;
+    j.next = 0;
+
+    pthread_t tid[64];
+    unsigned started = 0;
+    if (nt > 65) nt = 65;
+    for (unsigned t = 1; t < nt; t++) {
+        if (pthread_create(&tid[started], NULL, worker, &j) != 0) break;
+        started++;
+    }
+    worker(&j); /* the caller's thread works too */
+    for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
+
+    int any_arg = 0, any_bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        any_arg |= status[i] == F25519_ERR_ARG;
+        any_bad |= status[i] != F25519_OK;
+    }
+    return any_arg ? F25519_ERR_ARG : any_bad ? F25519_ERR_VERIFY : F25519_OK;
+}

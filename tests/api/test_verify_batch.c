@@ -1,0 +1,225 @@
+/*
+ * f25519_verify_batch [SIZES...]: f25519_ed25519_verify_batch on random
+ * batches (default n = 0, 1, 7, 8, 9, 63, 64, 65, 1000) with invalid items at
+ * random positions: flipped bits in R, S, A and the message, S + L (S >= L),
+ * small-order and non-canonical A and R (the harness's lists), signatures
+ * with torsion in A and/or R (valid under zip215's cofactored rule, invalid
+ * under the cofactorless rules unless the torsion cancels), NULL items; every
+ * status compared with single verification in all three modes with threads
+ * 1, 2 and 0, the return code checked, the openssl-mode verdicts compared
+ * with the system OpenSSL (EVP, Ed25519). Then the bad arguments.
+ */
+#include <openssl/evp.h>
+#include <stdlib.h>
+#include <string.h>
+#include "testutil.h"
+#include "fast25519.h"
+#include "point/ge51.h"
+#include "scalar/sc25519.h"
+#include "hash/sha512.h"
+#include "scalarmult/scalarmult_portable.h"
+
+#define NKEYS 16
+#define MAXMSG 80
+
+typedef struct {
+    uint8_t sig[64], pub[32], msg[MAXMSG];
+    size_t mlen;
+    int null_sig, null_pub;
+    const char *kind;
+} item;
+
+static uint8_t seeds[NKEYS][32], pubs[NKEYS][32];
+static const uint8_t L_BYTES[32] = {0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                                    0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                    0, 0, 0, 0x10};
+
+static int ossl_verify(const uint8_t sig[64], const uint8_t *m, size_t mlen, const uint8_t pub[32])
+{
+    EVP_PKEY *pk = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, NULL, pub, 32);
+    if (!pk) return 0;
+    EVP_MD_CTX *c = EVP_MD_CTX_new();
+    int ok = c && EVP_DigestVerifyInit(c, NULL, NULL, NULL, pk) == 1 && EVP_DigestVerify(c, sig, 64, m, mlen) == 1;
+    EVP_MD_CTX_free(c);
+    EVP_PKEY_free(pk);
+    return ok;
+}
+
+static void add_le(uint8_t r[32], const uint8_t a[32], const uint8_t b[32])
+{
+    unsigned c = 0;
+    for (int i = 0; i < 32; i++) {
+        c += (unsigned)a[i] + b[i];
+        r[i] = (uint8_t)c;
+        c >>= 8;
+    }
+}
+
+/* A signature by a random scalar key with torsion points added to A and R:
+ * A = [a]B + T_A, R = [r]B + T_R, S = r + k a (k over the bytes of R, A, M). */
+static void torsion_signature(item *it)
+{
+    uint8_t wide[64], a[32], r[32], k[32], h[64];
+    ge51_p3 P, T;
+    tu_rand_bytes(wide, 64);
+    sc25519_reduce64(a, wide);
+    tu_rand_bytes(wide, 64);
+    sc25519_reduce64(r, wide);
+    int ta = (int)tu_rand_below(TU_ED25519_TORSION_N), tr = (int)tu_rand_below(TU_ED25519_TORSION_N);
+    uint8_t enc[32];
+    f25519_ge51_scalarmult_base(&P, a);
+    tu_hex_exact(enc, 32, tu_ed25519_low_order[ta], "torsion");
+    ge51_frombytes_vartime(&T, enc, 1);
+    ge51_add(&P, &P, &T);
+    ge51_tobytes(it->pub, &P);
+    f25519_ge51_scalarmult_base(&P, r);
+    tu_hex_exact(enc, 32, tu_ed25519_low_order[tr], "torsion");
+    ge51_frombytes_vartime(&T, enc, 1);
+    ge51_add(&P, &P, &T);
+    ge51_tobytes(it->sig, &P);
+    f25519_sha512_ctx c;
+    f25519_sha512_init(&c);
+    f25519_sha512_update(&c, it->sig, 32);
+    f25519_sha512_update(&c, it->pub, 32);
+    f25519_sha512_update(&c, it->msg, it->mlen);
+    f25519_sha512_final(&c, h);
+    sc25519_reduce64(k, h);
+    sc25519_muladd(it->sig + 32, k, a, r);
+    it->kind = "torsion in A/R";
+}
+
+static void make_item(item *it, int corrupt)
+{
+    int key = (int)tu_rand_below(NKEYS);
+    memset(it, 0, sizeof *it);
+    it->mlen = tu_rand_below(MAXMSG + 1);
+    tu_rand_bytes(it->msg, it->mlen);
+    memcpy(it->pub, pubs[key], 32);
+    f25519_ed25519_sign(it->sig, it->msg, it->mlen, seeds[key], pubs[key]);
+    it->kind = "valid";
+    if (!corrupt) return;
+    uint8_t enc[32];
+    switch (tu_rand_below(13)) {
+    case 0: it->sig[tu_rand_below(32)] ^= (uint8_t)(1u << tu_rand_below(8)); it->kind = "R bit"; break;
+    case 1: it->sig[32 + tu_rand_below(32)] ^= (uint8_t)(1u << tu_rand_below(8)); it->kind = "S bit"; break;
+    case 2: it->pub[tu_rand_below(32)] ^= (uint8_t)(1u << tu_rand_below(8)); it->kind = "A bit"; break;
+    case 3:
+        if (it->mlen) { it->msg[tu_rand_below((uint32_t)it->mlen)] ^= (uint8_t)(1u << tu_rand_below(8)); it->kind = "msg bit"; }
+        else { it->mlen = 1; it->kind = "msg appended"; }
+        break;
+    case 4: add_le(it->sig + 32, it->sig + 32, L_BYTES); it->kind = "S + L"; break;
+    case 5: /* small-order / non-canonical A */
+        tu_hex_exact(it->pub, 32, tu_ed25519_low_order[tu_rand_below(TU_ED25519_LOW_ORDER_N)], "A");
+        it->kind = "low-order A";
+        break;
+    case 6:
+        tu_hex_exact(it->sig, 32, tu_ed25519_low_order[tu_rand_below(TU_ED25519_LOW_ORDER_N)], "R");
+        it->kind = "low-order R";
+        break;
+    case 7: /* non-canonical A (y >= p) */
+        tu_hex_exact(enc, 32, tu_ed25519_low_order[10 + tu_rand_below(4)], "A");
+        memcpy(it->pub, enc, 32);
+        it->kind = "non-canonical A";
+        break;
+    case 8: case 9: case 10: torsion_signature(it); break;
+    case 11: it->sig[31] ^= 0x80; it->kind = "R sign bit"; break;
+    default:
+        if (tu_rand_below(2)) it->null_sig = 1; else it->null_pub = 1;
+        it->kind = "NULL pointer";
+        break;
+    }
+}
+
+static void run(size_t n, int mode, unsigned threads, item *it)
+{
+    const uint8_t **sig = calloc(n + 1, sizeof *sig), **msg = calloc(n + 1, sizeof *msg);
+    const uint8_t **pub = calloc(n + 1, sizeof *pub);
+    size_t *len = calloc(n + 1, sizeof *len);
+    int *st = calloc(n + 1, sizeof *st), any_bad = 0, any_arg = 0;
+    for (size_t i = 0; i < n; i++) {
+        sig[i] = it[i].null_sig ? NULL : it[i].sig;
+        pub[i] = it[i].null_pub ? NULL : it[i].pub;
+        msg[i] = it[i].mlen || tu_rand_below(2) ? it[i].msg : NULL;
+        len[i] = it[i].mlen;
+        st[i] = 12345;
+    }
+    int rc = f25519_ed25519_verify_batch(n, sig, msg, len, pub, mode, threads, st);
+    for (size_t i = 0; i < n; i++) {
+        int one = f25519_ed25519_verify(sig[i], 64, msg[i], len[i], pub[i], 32, mode);
+        CHECK(st[i] == one, "n=%zu mode %d threads %u item %zu (%s): batch %d, single %d", n, mode, threads, i,
+              it[i].kind, st[i], one);
+        any_bad |= one != F25519_OK;
+        any_arg |= one == F25519_ERR_ARG;
+        if (mode == F25519_VERIFY_OPENSSL && threads == 1 && sig[i] && pub[i]) {
+            int o = ossl_verify(it[i].sig, it[i].msg, it[i].mlen, it[i].pub);
+            CHECK(o == (st[i] == F25519_OK), "n=%zu item %zu (%s): OpenSSL %d, batch openssl mode status %d", n, i,
+                  it[i].kind, o, st[i]);
+        }
+    }
+    int want = any_arg ? F25519_ERR_ARG : any_bad ? F25519_ERR_VERIFY : F25519_OK;
+    CHECK(rc == want, "n=%zu mode %d threads %u: returned %d, want %d", n, mode, threads, rc, want);
+    free(sig), free(msg), free(pub), free(len), free(st);
+}
+
+static void bad_arguments(void)
+{
+    item it[3];
+    for (int i = 0; i < 3; i++) make_item(&it[i], 0);
+    const uint8_t *sig[3] = {it[0].sig, it[1].sig, it[2].sig}, *pub[3] = {it[0].pub, it[1].pub, it[2].pub};
+    const uint8_t *msg[3] = {it[0].msg, it[1].msg, it[2].msg};
+    size_t len[3] = {it[0].mlen, it[1].mlen, it[2].mlen};
+    int st[3];
+    CHECK(f25519_ed25519_verify_batch(0, NULL, NULL, NULL, NULL, 0, 1, NULL) == F25519_OK, "n = 0 with NULLs");
+    CHECK(f25519_ed25519_verify_batch(3, sig, msg, len, pub, 0, 1, NULL) == F25519_ERR_ARG, "status NULL");
+    for (int which = 0; which < 5; which++) {
+        st[0] = st[1] = st[2] = 1;
+        int rc = f25519_ed25519_verify_batch(3, which == 0 ? NULL : sig, which == 1 ? NULL : msg,
+                                             which == 2 ? NULL : len, which == 3 ? NULL : pub,
+                                             which == 4 ? 3 : F25519_VERIFY_OPENSSL, 1, st);
+        CHECK(rc == F25519_ERR_ARG && st[0] == F25519_ERR_ARG && st[1] == F25519_ERR_ARG && st[2] == F25519_ERR_ARG,
+              "bad argument %d: rc %d, statuses %d %d %d", which, rc, st[0], st[1], st[2]);
+    }
+    CHECK(f25519_ed25519_verify_batch(3, sig, msg, len, pub, -1, 0, st) == F25519_ERR_ARG, "mode -1");
+    /* one NULL item: the others still verified */
+    const uint8_t *sig2[3] = {sig[0], NULL, sig[2]};
+    int rc = f25519_ed25519_verify_batch(3, sig2, msg, len, pub, F25519_VERIFY_ZIP215, 2, st);
+    CHECK(rc == F25519_ERR_ARG && st[0] == F25519_OK && st[1] == F25519_ERR_ARG && st[2] == F25519_OK,
+          "NULL item: rc %d statuses %d %d %d", rc, st[0], st[1], st[2]);
+    /* msg NULL with length > 0 */
+    const uint8_t *msg2[3] = {msg[0], msg[1], NULL};
+    size_t len2[3] = {len[0], len[1], 5};
+    rc = f25519_ed25519_verify_batch(3, sig, msg2, len2, pub, F25519_VERIFY_STRICT, 1, st);
+    CHECK(rc == F25519_ERR_ARG && st[2] == F25519_ERR_ARG, "msg NULL, len 5: rc %d status %d", rc, st[2]);
+    /* many threads asked for: fine */
+    rc = f25519_ed25519_verify_batch(3, sig, msg, len, pub, F25519_VERIFY_OPENSSL, 100000, st);
+    CHECK(rc == F25519_OK && st[0] == 0 && st[1] == 0 && st[2] == 0, "threads 100000: rc %d", rc);
+}
+
+int main(int argc, char **argv)
+{
+    const char *name = "verify_batch";
+    tu_backend_setup(name);
+    tu_rng_init();
+    for (int i = 0; i < NKEYS; i++) f25519_ed25519_keygen(seeds[i], pubs[i]);
+    static const size_t def_sizes[] = {0, 1, 7, 8, 9, 63, 64, 65, 1000};
+    size_t sizes[32], ns = 0;
+    for (int i = 1; i < argc && ns < 32; i++) sizes[ns++] = (size_t)atol(argv[i]);
+    if (!ns) for (size_t i = 0; i < TU_NELEM(def_sizes); i++) sizes[ns++] = def_sizes[i];
+    static const unsigned thread_counts[] = {1, 2, 0};
+    for (size_t s = 0; s < ns; s++) {
+        size_t n = sizes[s];
+        item *it = calloc(n + 1, sizeof *it);
+        for (int variant = 0; variant < 3; variant++) {
+            /* variant 0: all valid; 1: ~1 in 5 corrupted; 2: one corrupted item */
+            size_t one_bad = n ? tu_rand_below((uint32_t)n) : 0;
+            for (size_t i = 0; i < n; i++)
+                make_item(&it[i], variant == 1 ? tu_rand_below(5) == 0 : variant == 2 && i == one_bad);
+            for (int mode = 0; mode < 3; mode++)
+                for (int t = 0; t < 3; t++) run(n, mode, thread_counts[t], it);
+        }
+        printf("  n = %zu: 3 batches (all valid, 1/5 corrupted, one corrupted) x 3 modes x threads 1, 2, 0\n", n);
+        free(it);
+    }
+    bad_arguments();
+    return tu_finish(name);
+}

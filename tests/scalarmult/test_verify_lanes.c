@@ -1,0 +1,151 @@
+/*
+ * The batch-verification entries of the selected backend's ops table vs the
+ * portable code, lane by lane (run per backend: lanes_verify_batch_<b>):
+ *   ed25519_frombytes_x8     vs ge51_frombytes_vartime per lane (verdict and
+ *                            point) on valid points, torsion points, random
+ *                            bytes, y >= p, x = 0 with the sign bit, every
+ *                            lenient mask bit pattern drawn at random;
+ *   ed25519_double_scalar_x8 vs f25519_ge51_double_scalarmult_vartime per lane
+ *                            (random, zero, maximal and short scalars; random,
+ *                            torsion and identity points);
+ *   ed25519_msm              vs the sum of per-point double-scalar products
+ *                            (n = 0 .. 130, 128-bit and 253-bit scalars).
+ */
+#include "testutil.h"
+#include "impl.h"
+#include "point/ge51.h"
+#include "scalar/sc25519.h"
+#include "scalarmult/scalarmult_portable.h"
+
+static int same_point(const ge51_p3 *p, const ge51_p3 *q)
+{
+    uint8_t a[32], b[32];
+    ge51_tobytes(a, p);
+    ge51_tobytes(b, q);
+    return memcmp(a, b, 32) == 0;
+}
+
+static void random_point(ge51_p3 *P, int kind)
+{
+    uint8_t s[32], wide[64], enc[32];
+    tu_rand_bytes(wide, 64);
+    sc25519_reduce64(s, wide);
+    f25519_ge51_scalarmult_base(P, s);
+    if (kind % 4 == 1) { /* plus torsion */
+        ge51_p3 T;
+        tu_hex_exact(enc, 32, tu_ed25519_low_order[tu_rand_below(TU_ED25519_TORSION_N)], "T");
+        ge51_frombytes_vartime(&T, enc, 1);
+        ge51_add(P, P, &T);
+    } else if (kind % 4 == 2) { /* torsion only or identity */
+        tu_hex_exact(enc, 32, tu_ed25519_low_order[tu_rand_below(TU_ED25519_TORSION_N)], "T");
+        ge51_frombytes_vartime(P, enc, 1);
+    }
+}
+
+static void random_scalar(uint8_t s[32], int kind)
+{
+    uint8_t wide[64];
+    memset(s, 0, 32);
+    switch (kind % 6) {
+    case 0: break;                                        /* zero */
+    case 1: memset(s, 0xff, 31); s[31] = 0x1f; break;     /* 2^253 - 1 */
+    case 2: tu_rand_bytes(s, 16); break;                  /* 128 bits */
+    case 3: s[0] = (uint8_t)tu_rand_below(256); break;    /* tiny */
+    default: tu_rand_bytes(wide, 64); sc25519_reduce64(s, wide); break;
+    }
+}
+
+static void test_decode(const f25519_ops *ops, int rounds)
+{
+    long n = 0, acc = 0;
+    for (int r = 0; r < rounds; r++) {
+        uint8_t enc[8][32];
+        const uint8_t *ps[8];
+        unsigned lenient = tu_rand_below(256);
+        for (int l = 0; l < 8; l++) {
+            ge51_p3 P;
+            switch (tu_rand_below(5)) {
+            case 0: tu_rand_bytes(enc[l], 32); break;
+            case 1: tu_hex_exact(enc[l], 32, tu_ed25519_low_order[tu_rand_below(TU_ED25519_LOW_ORDER_N)], "lo"); break;
+            default: random_point(&P, (int)tu_rand_below(4)); ge51_tobytes(enc[l], &P);
+                if (tu_rand_below(4) == 0) enc[l][31] ^= 0x80;
+                break;
+            }
+            ps[l] = enc[l];
+        }
+        ge51_p3 got[8];
+        int bad = ops->ed25519_frombytes_x8(got, ps, lenient);
+        for (int l = 0; l < 8; l++) {
+            ge51_p3 ref;
+            int rb = ge51_frombytes_vartime(&ref, enc[l], (int)((lenient >> l) & 1)) != 0;
+            n++;
+            acc += !rb;
+            CHECK(((bad >> l) & 1) == rb, "%s frombytes_x8 round %d lane %d: verdict %d, portable %d", ops->name, r,
+                  l, (bad >> l) & 1, rb);
+            if (!rb) CHECK(same_point(&got[l], &ref), "%s frombytes_x8 round %d lane %d: point differs", ops->name, r, l);
+        }
+    }
+    printf("  frombytes_x8: %ld decodings (%ld accepted) equal portable\n", n, acc);
+}
+
+static void test_double(const f25519_ops *ops, int rounds)
+{
+    for (int r = 0; r < rounds; r++) {
+        uint8_t a[8][32], b[8][32];
+        ge51_p3 A[8], got[8];
+        for (int l = 0; l < 8; l++) {
+            random_scalar(a[l], r < 6 ? r : (int)tu_rand_below(6));
+            random_scalar(b[l], r < 6 ? (r + l) : (int)tu_rand_below(6));
+            random_point(&A[l], (int)tu_rand_below(4));
+            if (tu_rand_below(8) == 0) ge51_identity(&A[l]);
+        }
+        ops->ed25519_double_scalar_x8(got, (const uint8_t(*)[32])a, A, (const uint8_t(*)[32])b);
+        for (int l = 0; l < 8; l++) {
+            ge51_p3 ref;
+            f25519_ge51_double_scalarmult_vartime(&ref, a[l], &A[l], b[l]);
+            CHECK(same_point(&got[l], &ref), "%s double_scalar_x8 round %d lane %d differs", ops->name, r, l);
+        }
+    }
+    printf("  double_scalar_x8: %d calls of 8 lanes equal portable\n", rounds);
+}
+
+static void test_msm(const f25519_ops *ops, int max_n)
+{
+    static const int sizes[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 33, 64, 130, 256};
+    for (size_t si = 0; si < TU_NELEM(sizes) && sizes[si] <= max_n; si++) {
+        int n = sizes[si];
+        uint8_t (*a)[32] = malloc((size_t)(n + 1) * 32), b[32];
+        ge51_p3 *P = malloc((size_t)(n + 1) * sizeof *P), got, ref, t;
+        static const uint8_t zero[32];
+        for (int i = 0; i < n; i++) {
+            random_scalar(a[i], (int)tu_rand_below(6));
+            random_point(&P[i], (int)tu_rand_below(4));
+        }
+        random_scalar(b, (int)si);
+        ops->ed25519_msm(&got, (size_t)n, (const uint8_t(*)[32])a, P, b);
+        ge51_identity(&t);
+        f25519_ge51_double_scalarmult_vartime(&ref, zero, &t, b);
+        for (int i = 0; i < n; i++) {
+            f25519_ge51_double_scalarmult_vartime(&t, a[i], &P[i], zero);
+            ge51_add(&ref, &ref, &t);
+        }
+        CHECK(same_point(&got, &ref), "%s msm n = %d differs from the sum of products", ops->name, n);
+        free(a);
+        free(P);
+    }
+    printf("  msm: n = 0 .. %d equal the portable sum of products\n", max_n);
+}
+
+int main(int argc, char **argv)
+{
+    const char *name = "lanes_verify_batch";
+    tu_backend_setup(name);
+    tu_rng_init();
+    int rounds = argc > 1 ? atoi(argv[1]) : 300;
+    int max_n = argc > 2 ? atoi(argv[2]) : 256;
+    const f25519_ops *ops = f25519_ops_get();
+    test_decode(ops, rounds);
+    test_double(ops, rounds);
+    test_msm(ops, max_n);
+    return tu_finish(name);
+}
