@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages fast25519 needs, only those missing.
-# Usage: scripts/install-deps.sh [build|test|bench|e2e|openssl35]...   (default: build)
+# Usage: scripts/install-deps.sh [build|test|bench|e2e|openssl35|peers]...   (default: build)
 #   build: compiler, cmake, OpenSSL 3 headers
 #   test:  build + libsodium, libjansson (the vector files), SIMDe (emulated backends), valgrind, clang (MSan/ASan), OpenSSL CLI,
 #          TLS peers (nginx, unbound, kdig)
 #   bench: build + libsodium
 #   e2e:   bench + TLS peers + plotting (gnuplot)
 #   openssl35: what scripts/openssl35.sh needs to fetch and build OpenSSL 3.5 (dpkg-dev, perl, make)
+#   peers: bench + what scripts/bench-peers.sh needs for its Rust harness (bench/peers/): a C
+#          compiler (aws-lc-sys builds aws-lc with its `cc` builder from the generated sources it
+#          ships: no cmake, Go, perl or NASM needed on x86-64 Linux; ring compiles its C/assembly
+#          with gcc), ca-certificates (cargo fetches the crates from crates.io), python3 (the
+#          merged table), util-linux (taskset), and a Rust toolchain >= 1.85 (scripts/find-cargo.sh
+#          says why). When none is found: rustup, if present, installs the stable toolchain; else
+#          Debian 12's cargo-web/rustc-web packages (1.85, or 1.96 from bookworm-security) are
+#          installed (Debian's own cargo/rustc 1.63 are too old for the dalek 3 crates).
 set -euo pipefail
 
 want=(build-essential cmake pkg-config libssl-dev openssl)
@@ -17,6 +25,7 @@ for set in "${@:-build}"; do
     test)  want+=(libsodium-dev libjansson-dev libsimde-dev valgrind clang libclang-rt-14-dev python3 nginx-light unbound knot-dnsutils procps iproute2 curl) ;;
     e2e)   want+=(libsodium-dev nginx-light unbound knot-dnsutils gnuplot-nox procps util-linux python3) ;;
     openssl35) want+=(dpkg-dev perl make) ;;
+    peers) want+=(libsodium-dev ca-certificates python3 util-linux); need_rust=1 ;;
     *) echo "install-deps: unknown set '$set'" >&2; exit 2 ;;
   esac
 done
@@ -25,7 +34,33 @@ missing=()
 for p in "${want[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+
+# A Rust toolchain for the peers harness (see the header): nothing to do when one is good enough.
+ensure_rust() {
+  local here; here=$(dirname "${BASH_SOURCE[0]}")
+  bash "$here/find-cargo.sh" >/dev/null 2>&1 && return 0
+  local rustup; rustup=$(command -v rustup || echo "$HOME/.cargo/bin/rustup")
+  if [ -x "$rustup" ]; then
+    echo "install-deps: no Rust >= 1.85: rustup toolchain install stable" >&2
+    "$rustup" toolchain install stable --profile minimal && "$rustup" default stable
+    bash "$here/find-cargo.sh" >/dev/null 2>&1 && return 0
+  fi
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    echo "install-deps: no Rust >= 1.85: installing Debian's cargo-web and rustc-web" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends cargo-web rustc-web >/dev/null
+    bash "$here/find-cargo.sh" >/dev/null 2>&1 && return 0
+  fi
+  echo "install-deps: no Rust toolchain >= 1.85 (cargo + rustc) found or installable: install one with" >&2
+  echo "  rustup (https://rustup.rs) or, on Debian 12, 'apt-get install cargo-web rustc-web'" >&2
+  return 1
+}
+need_rust=${need_rust:-0}
+
+if [ ${#missing[@]} -eq 0 ]; then
+  [ "$need_rust" = 1 ] && { ensure_rust || exit 1; }
+  exit 0
+fi
 
 if [ "$(id -u)" -ne 0 ]; then
   echo "install-deps: missing packages: ${missing[*]} (run as root or install them)" >&2
@@ -39,4 +74,5 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 [ "${created_policy:-0}" = 1 ] && rm -f /usr/sbin/policy-rc.d
+[ "$need_rust" = 1 ] && { ensure_rust || exit 1; }
 exit 0

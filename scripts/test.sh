@@ -7,13 +7,16 @@
 #     the ct_msan tests, secrets poisoned with __msan_poison, on every backend incl. ifma
 #  3b. OpenSSL 3.5 (scripts/openssl35.sh, cached outside the repo), build-ossl35/ against it and its
 #     `ctest -L provider` (F25519_TEST_OPENSSL35=0 skips it)
-#  4. Release build in build/ and `ctest --output-on-failure -LE slow` there: vectors, differential
-#     vs OpenSSL, bad input, CLI, valgrind constant-time, dudect, unit, ifma and provider tests.
-#     It runs last, so CTest's summary ends the output.
+#  4. Release build in build/; the peer benchmark's self-check (scripts/bench-peers.sh --check:
+#     the Rust harness of aws-lc, ring and dalek built with cargo and cross-checked against
+#     fast25519; F25519_TEST_PEERS=0 skips it); then `ctest --output-on-failure -LE slow` there:
+#     vectors, differential vs OpenSSL, bad input, CLI, valgrind constant-time, dudect, unit, ifma
+#     and provider tests. It runs last, so CTest's summary ends the output.
 # Exits non-zero if any build or test of any stage failed.
 #
 # Environment: JOBS (parallel build/test jobs, default 2); F25519_VECTORS (test-vector directory,
-# default <repo>/../shared/testvectors); F25519_TEST_SANITIZERS=0 skips stages 2-3 (developer shortcut).
+# default <repo>/../shared/testvectors); F25519_TEST_SANITIZERS=0 skips stages 2-3 (developer shortcut);
+# F25519_TEST_OPENSSL35=0 the OpenSSL 3.5 stage; F25519_TEST_PEERS=0 the peer benchmark self-check.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
@@ -114,6 +117,14 @@ if configure_build build -DCMAKE_BUILD_TYPE=Release; then
         *) ifma_mode="EMULATED only (ifma-emu: this CPU lacks AVX-512IFMA; the *_ifma suites are skipped)" ;;
       esac
       say "vector backends: ifma code tested $ifma_mode; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+    fi
+    # The peer benchmark's Rust harness (scripts/bench-peers.sh --check): builds it (cargo; the first
+    # run compiles aws-lc-sys, ring and dalek, a few minutes), cross-checks aws-lc, ring, dalek and
+    # fast25519's CLI on the RFC vectors and random inputs, and runs two tiny rounds of the whole
+    # pipeline with the JSON schema checked. No speed is asserted. F25519_TEST_PEERS=0 skips it.
+    if [ "${F25519_TEST_PEERS:-1}" != 0 ]; then
+      say "peer benchmark self-check (scripts/bench-peers.sh --check)"
+      F25519_VECTORS="$vectors" bash scripts/bench-peers.sh --check || failed+=("peers self-check (scripts/bench-peers.sh --check)")
     fi
     say "main ctest (build, -LE slow)"
     ctest --test-dir build --output-on-failure -j"$jobs" -LE slow || failed+=("main tests")

@@ -7,7 +7,7 @@
 #    "<name>-emu", F25519_EMU=1), so every per-backend test suite also runs the
 #    backend's code on hosts without the ISA (tests/CMakeLists.txt).
 # A new backend adds its list here and its name to F25519_VECTOR_BACKENDS.
-set(F25519_VECTOR_BACKENDS ifma)
+set(F25519_VECTOR_BACKENDS ifma avx2)
 
 # AVX-512IFMA (paper 000): 8x1 and 1x8 fixed base, 1x4 double-scalar, 4- and 8-lane ladders.
 set(F25519_BACKEND_ifma_SOURCES
@@ -23,4 +23,12 @@ set(F25519_BACKEND_ifma_SOURCES
   src/scalarmult/ladder_ifma.c
   src/scalarmult/ladder_ifma_x8.c
   src/impl_ifma.c
+)
+
+# AVX2 (papers 001 Sandy2x, 002 section 3): 4-lane radix-2^25.5 field (vpmuludq), x8 derive as two
+# 4-lane Montgomery ladders. The entries it does not vectorize are the mulx backend's (impl_avx2.c).
+set(F25519_BACKEND_avx2_SOURCES
+  src/field/fe25x4_avx2.c
+  src/scalarmult/ladder_avx2.c
+  src/impl_avx2.c
 )

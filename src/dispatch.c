@@ -4,6 +4,9 @@
  * are present; FAST25519_IMPL forces one. The order is the speed measured
  * with `fast25519 bench` (README, "Choosing the implementation"):
  *   ifma     AVX512F + VL + IFMA   AVX-512IFMA vector code
+ *   avx2     AVX2 + BMI2 + ADX     AVX2 vector code (x8 derive); its single-call and
+ *                                  fixed-base entries are mulx's (impl_avx2.c), hence
+ *                                  BMI2 + ADX (AVX2 alone where mulx is not built)
  *   mulx     BMI2 + ADX            radix 2^64 scalar code, MULX/ADX inline asm
  *   portable (none)                pure C radix 2^51, any 64-bit target
  * This and the provider's key pool are the only mutable globals of fast25519.
@@ -16,6 +19,13 @@
 
 #define IFMA_NEEDS (F25519_CPU_AVX512F | F25519_CPU_AVX512VL | F25519_CPU_AVX512IFMA)
 #define MULX_NEEDS (F25519_CPU_BMI2 | F25519_CPU_ADX)
+#if F25519_HAVE_MULX
+#define AVX2_NEEDS (F25519_CPU_AVX2 | MULX_NEEDS) /* the non-vector entries are mulx's */
+#define AVX2_EMU_NEEDS MULX_NEEDS
+#else
+#define AVX2_NEEDS F25519_CPU_AVX2 /* the non-vector entries are portable's */
+#define AVX2_EMU_NEEDS 0
+#endif
 
 /* ops is NULL for a backend this build does not contain (the name stays
  * known: forcing it fails closed with F25519_ERR_UNSUPPORTED).
@@ -26,6 +36,11 @@
 #define IFMA_NATIVE_OPS (&f25519_ops_ifma)
 #else
 #define IFMA_NATIVE_OPS NULL
+#endif
+#if F25519_HAVE_AVX2 && !F25519_EMU
+#define AVX2_NATIVE_OPS (&f25519_ops_avx2)
+#else
+#define AVX2_NATIVE_OPS NULL
 #endif
 #if F25519_HAVE_MULX
 #define MULX_OPS (&f25519_ops_mulx)
@@ -39,10 +54,15 @@ static const struct backend {
     int emulated;
 } backends[] = {
     {"ifma", IFMA_NEEDS, IFMA_NATIVE_OPS, 0},
+    {"avx2", AVX2_NEEDS, AVX2_NATIVE_OPS, 0},
     {"mulx", MULX_NEEDS, MULX_OPS, 0},
     {"portable", 0, &f25519_ops_portable, 0},
 #if F25519_EMU && F25519_HAVE_IFMA
     {"ifma-emu", 0, &f25519_ops_ifma, 1},
+#endif
+#if F25519_EMU && F25519_HAVE_AVX2
+    /* the vector code emulated; the entries borrowed from mulx run natively (BMI2 + ADX) */
+    {"avx2-emu", AVX2_EMU_NEEDS, &f25519_ops_avx2, 1},
 #endif
 };
 #define N_BACKENDS (sizeof backends / sizeof backends[0])

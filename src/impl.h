@@ -70,9 +70,9 @@ typedef struct f25519_ops {
 
 /* The backends. mulx exists when F25519_HAVE_MULX (arch/mulx_asm.h: x86-64,
  * optimized, no MSan, no F25519_NO_ASM), ifma when CMake compiled it in
- * (F25519_HAVE_IFMA defined to 1); dispatch.c checks.
+ * (F25519_HAVE_IFMA defined to 1), avx2 likewise (F25519_HAVE_AVX2); dispatch.c checks.
  * F25519_EMU is 1 only in the TEST-ONLY emulated library, where the vector
- * table holds the SIMDe-emulated code (backend "ifma-emu"). */
+ * tables hold the SIMDe-emulated code (backends "ifma-emu", "avx2-emu"). */
 #ifndef F25519_EMU
 #define F25519_EMU 0
 #endif
@@ -82,6 +82,9 @@ extern const f25519_ops f25519_ops_mulx;
 #endif
 #if F25519_HAVE_IFMA
 extern const f25519_ops f25519_ops_ifma;
+#endif
+#if F25519_HAVE_AVX2
+extern const f25519_ops f25519_ops_avx2;
 #endif
 
 /* Current backend, or NULL when FAST25519_IMPL forced one that is missing. */

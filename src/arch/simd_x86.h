@@ -13,6 +13,7 @@
  * AVX-512F/VL forms) come from emu_shim.h. Target attributes are empty: the code runs on any x86-64 and
  * is how the vector code is tested on hosts without the ISA. The emulated
  * build is never installed and never picked by the dispatcher on its own.
+ * AVX2 (the avx2 backend) needs no shim: SIMDe 0.7.4 has every AVX2 form it uses.
  */
 #ifndef F25519_ARCH_SIMD_X86_H
 #define F25519_ARCH_SIMD_X86_H
@@ -35,9 +36,13 @@
 #define __mmask8 simde__mmask8
 #endif
 #define F25519_IFMA_TARGET
+#define F25519_AVX2_TARGET
 #else
 #include <immintrin.h>
 #define F25519_IFMA_TARGET __attribute__((target("avx512f,avx512vl,avx512ifma")))
+/* The avx2 backend's vector code (src/field/fe25x4_avx2.*, src/scalarmult/ladder_avx2.c):
+ * AVX2 only (vpmuludq, 64-bit lane adds/shifts/logic, no AVX-512), so valgrind can run it. */
+#define F25519_AVX2_TARGET __attribute__((target("avx2")))
 #endif
 
 #endif

@@ -16,9 +16,9 @@ int cmd_info(int argc, char **argv)
         {F25519_CPU_AVX2, "avx2"},         {F25519_CPU_AVX512F, "avx512f"},
         {F25519_CPU_AVX512VL, "avx512vl"}, {F25519_CPU_AVX512IFMA, "avx512ifma"},
     };
-    static const char *const backends[] = {"portable", "mulx", "ifma",
+    static const char *const backends[] = {"portable", "mulx", "avx2", "ifma",
 #if F25519_EMU /* bin/fast25519-emu, the test-only build on the emulated library */
-                                           "ifma-emu",
+                                           "ifma-emu", "avx2-emu",
 #endif
     };
     uint32_t f = f25519_cpu_features();

@@ -269,10 +269,35 @@ static void dispatch_api(void)
     /* the emulated library: its ifma-emu is reachable only by name, the native name is not served */
     CHECK(f25519_impl_available("ifma-emu") == 1, "ifma-emu missing from the emulated library");
     CHECK(f25519_impl_available("ifma") == 0, "native ifma served by the emulated library");
+    /* avx2-emu: the vector code emulated, its borrowed mulx entries native (BMI2 + ADX) */
+    {
+        uint32_t mx = F25519_CPU_BMI2 | F25519_CPU_ADX;
+        if ((f25519_cpu_features() & mx) == mx)
+            CHECK(f25519_impl_available("avx2-emu") == 1, "avx2-emu missing from the emulated library");
+        CHECK(f25519_impl_available("avx2") == 0, "native avx2 served by the emulated library");
+    }
 #else
+    /* The automatic choice: the first available of the speed order ifma > avx2 > mulx > portable
+     * (on a host without IFMA and with AVX2 + BMI2 + ADX: avx2); avx2 never without AVX2. */
+    {
+        uint32_t f = f25519_cpu_features();
+        const char *want = f25519_impl_available("ifma") ? "ifma"
+                         : f25519_impl_available("avx2") ? "avx2"
+                         : f25519_impl_available("mulx") ? "mulx" : "portable";
+        if (f25519_impl_available("avx2"))
+            CHECK(f & F25519_CPU_AVX2, "avx2 available on a CPU without AVX2");
+        if (f25519_impl_available("mulx") && (f & F25519_CPU_AVX2))
+            CHECK(f25519_impl_available("avx2"), "mulx and AVX2 present but avx2 unavailable");
+        EXPECT(f25519_select_impl("auto"), F25519_OK);
+        CHECK(!strcmp(f25519_impl(), want), "auto choice %s, expected %s (features 0x%x)", f25519_impl(), want,
+              (unsigned)f);
+        printf("dispatch: auto choice on this CPU: %s\n", f25519_impl());
+    }
     /* the real library: the test-only emulated backends do not exist in it */
     CHECK(f25519_impl_available("ifma-emu") == 0, "impl_available(ifma-emu) != 0 in libfast25519");
     EXPECT(f25519_select_impl("ifma-emu"), F25519_ERR_ARG);
+    CHECK(f25519_impl_available("avx2-emu") == 0, "impl_available(avx2-emu) != 0 in libfast25519");
+    EXPECT(f25519_select_impl("avx2-emu"), F25519_ERR_ARG);
 #endif
     for (int i = 0; tu_backends[i]; i++) {
         int rc = f25519_select_impl(tu_backends[i]);

@@ -4,9 +4,9 @@
 #include "fast25519.h"
 #include "testutil.h"
 
-const char *const tu_backends[] = {"portable", "mulx", "ifma",
+const char *const tu_backends[] = {"portable", "mulx", "ifma", "avx2",
 #if F25519_EMU
-                                   "ifma-emu",
+                                   "ifma-emu", "avx2-emu",
 #endif
                                    NULL};
 
@@ -53,4 +53,20 @@ void tu_require_ifma_backend(const char *test_name)
         printf("FAIL: %s: the %s backend is not in this build\n", test_name, TU_IFMA_NAME);
         exit(1);
     }
+}
+
+void tu_require_avx2_code(const char *test_name)
+{
+#if F25519_EMU
+    printf("%s: avx2 code EMULATED (SIMDe)\n", test_name);
+#else
+    if (!(f25519_cpu_features() & F25519_CPU_AVX2)) {
+        printf("SKIP: %s: this CPU lacks AVX2 (the avx2-emu variant of this test runs "
+               "the same code emulated)\n", test_name);
+        fflush(stdout);
+        exit(TU_SKIP);
+    }
+    printf("%s: avx2 code NATIVE\n", test_name);
+#endif
+    fflush(stdout);
 }

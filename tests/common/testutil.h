@@ -116,6 +116,13 @@ extern const char *const tu_backends[];
 void tu_require_ifma_code(const char *test_name);
 /* The same, and the ifma backend must be in this build (API tests). */
 void tu_require_ifma_backend(const char *test_name);
+/* The same for the avx2 backend's vector code (AVX2; "avx2-emu" in a twin). */
+#if F25519_EMU
+#define TU_AVX2_NAME "avx2-emu"
+#else
+#define TU_AVX2_NAME "avx2"
+#endif
+void tu_require_avx2_code(const char *test_name);
 
 /* ---- timer: the serialised tick read of `fast25519 bench` (src/cli/bench_ticks.h) ---- */
 static inline uint64_t tu_ticks(void) { return f25519_bench_ticks(); }

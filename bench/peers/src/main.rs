@@ -1,0 +1,306 @@
+//! f25519-peers: aws-lc, ring and dalek timed the way `fast25519 bench` times OpenSSL and
+//! libsodium, for scripts/bench-peers.sh (which interleaves runs of this program with runs of
+//! `fast25519 bench` and merges the JSON).
+//!
+//!   f25519-peers bench [--slice-ms MS] [--slices N] [--ops OP,OP..]   JSON on stdout
+//!   f25519-peers check --fast25519 BIN [--vectors DIR] [--random N]   cross-check, exit 0/1
+//!   f25519-peers info                                                 backends, one line
+//!
+//! `bench` first checks every timed call's output on the run's inputs (abort on a mismatch),
+//! then measures each (op, library) in N slices of MS milliseconds, the slices of all ops and
+//! libraries interleaved, so that a slow spell of the host hits every row alike; it prints
+//! `{"tsc_ghz": X, "results": [{"op", "impl", "path", "ticks_median", "ops_per_sec", "samples"}]}`
+//! (the schema of `fast25519 bench --json`). Batch rows report ticks per signature.
+mod check;
+mod peers;
+mod timer;
+
+use std::process::exit;
+
+use ed25519_dalek::{Signature, VerifyingKey};
+use peers::{awslc, dalek, keep, ringp, BatchItem};
+use ring::rand::SystemRandom;
+
+pub const BATCH_SIZES: [usize; 3] = [8, 64, 1024];
+pub const OPS: [&str; 8] = [
+    "x25519_keygen",
+    "x25519_derive",
+    "ed25519_keygen",
+    "ed25519_sign",
+    "ed25519_verify",
+    "ed25519_verify_batch8",
+    "ed25519_verify_batch64",
+    "ed25519_verify_batch1024",
+];
+
+pub fn die(msg: &str) -> ! {
+    eprintln!("f25519-peers: {msg}");
+    exit(1)
+}
+
+pub fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut b = [0u8; N];
+    getrandom::getrandom(&mut b).unwrap_or_else(|_| die("getrandom failed"));
+    b
+}
+
+/// The run's fixed inputs (random at start-up, as in fast25519 bench); messages are 32 bytes.
+pub struct Inputs {
+    pub x_priv: [u8; 32],
+    pub x_peer_pub: [u8; 32],
+    pub x_shared: [u8; 32],
+    pub ed_seed: [u8; 32],
+    pub ed_pub: [u8; 32],
+    pub ed_priv64: [u8; 64],
+    pub msg: [u8; 32],
+    pub sig: [u8; 64],
+    pub batch: Vec<BatchItem>, // 1024 distinct keys and messages
+}
+
+impl Inputs {
+    pub fn new() -> Inputs {
+        let x_priv = random_bytes::<32>();
+        let peer_priv = random_bytes::<32>();
+        let mut x_peer_pub = [0u8; 32];
+        let mut x_shared = [0u8; 32];
+        awslc::x25519_public(&mut x_peer_pub, &peer_priv);
+        if !awslc::x25519_derive(&mut x_shared, &x_priv, &x_peer_pub) {
+            die("aws-lc X25519 failed on the run's inputs");
+        }
+        let ed_seed = random_bytes::<32>();
+        let (mut ed_pub, mut ed_priv64) = ([0u8; 32], [0u8; 64]);
+        awslc::ed25519_from_seed(&mut ed_pub, &mut ed_priv64, &ed_seed);
+        let msg = random_bytes::<32>();
+        let mut sig = [0u8; 64];
+        awslc::ed25519_sign(&mut sig, &msg, &ed_priv64);
+        let batch = (0..*BATCH_SIZES.iter().max().unwrap())
+            .map(|_| {
+                let seed = random_bytes::<32>();
+                let m: &'static [u8] = Box::leak(Box::new(random_bytes::<32>()));
+                let (mut public, mut priv64, mut sig) = ([0u8; 32], [0u8; 64], [0u8; 64]);
+                awslc::ed25519_from_seed(&mut public, &mut priv64, &seed);
+                awslc::ed25519_sign(&mut sig, m, &priv64);
+                BatchItem { public, msg: m, sig }
+            })
+            .collect();
+        Inputs { x_priv, x_peer_pub, x_shared, ed_seed, ed_pub, ed_priv64, msg, sig, batch }
+    }
+}
+
+/// One timed (op, library): `run` performs one call (`lanes` signatures for the batch rows).
+struct Case {
+    op: &'static str,
+    imp: &'static str,
+    path: &'static str,
+    lanes: u64,
+    run: Box<dyn FnMut() -> bool>,
+    samples: Vec<u64>,
+}
+
+fn cases(inp: &Inputs, ops: &[&str]) -> Vec<Case> {
+    let dpath = peers::dalek_backend();
+    let mut v: Vec<Case> = Vec::new();
+    let mut add = |op: &'static str, imp: &'static str, lanes: u64, run: Box<dyn FnMut() -> bool>| {
+        if ops.contains(&op) {
+            let path = if imp == "dalek" { dpath } else { "-" };
+            v.push(Case { op, imp, path, lanes, run, samples: Vec::new() });
+        }
+    };
+    let (xp, xpeer, seed, edpub, priv64, msg, sig) =
+        (inp.x_priv, inp.x_peer_pub, inp.ed_seed, inp.ed_pub, inp.ed_priv64, inp.msg, inp.sig);
+    let rng = SystemRandom::new();
+
+    add("x25519_keygen", "aws-lc", 1, Box::new(|| {
+        let (mut p, mut s) = ([0u8; 32], [0u8; 32]);
+        let ok = awslc::x25519_keygen(&mut p, &mut s);
+        keep((p, s));
+        ok
+    }));
+    let r = rng.clone();
+    add("x25519_keygen", "ring", 1, Box::new(move || {
+        let mut p = [0u8; 32];
+        let ok = ringp::x25519_keygen(&r, &mut p);
+        keep(p);
+        ok
+    }));
+    add("x25519_keygen", "dalek", 1, Box::new(|| {
+        let (mut p, mut s) = ([0u8; 32], [0u8; 32]);
+        let ok = dalek::x25519_keygen(&mut p, &mut s);
+        keep((p, s));
+        ok
+    }));
+
+    add("x25519_derive", "aws-lc", 1, Box::new(move || {
+        let mut o = [0u8; 32];
+        let ok = awslc::x25519_derive(&mut o, keep(&xp), keep(&xpeer));
+        keep(o);
+        ok
+    }));
+    add("x25519_derive", "ring", 1, Box::new(move || {
+        let mut o = [0u8; 32];
+        let ok = ringp::x25519_derive(&mut o, keep(&xp), keep(&xpeer));
+        keep(o);
+        ok
+    }));
+    add("x25519_derive", "dalek", 1, Box::new(move || {
+        let mut o = [0u8; 32];
+        let ok = dalek::x25519_derive(&mut o, keep(&xp), keep(&xpeer));
+        keep(o);
+        ok
+    }));
+
+    add("ed25519_keygen", "aws-lc", 1, Box::new(|| {
+        let (mut p, mut s) = ([0u8; 32], [0u8; 64]);
+        let ok = awslc::ed25519_keygen(&mut p, &mut s);
+        keep((p, s));
+        ok
+    }));
+    let r = rng.clone();
+    add("ed25519_keygen", "ring", 1, Box::new(move || {
+        let (mut p, mut s) = ([0u8; 32], [0u8; 32]);
+        let ok = ringp::ed25519_keygen(&r, &mut p, &mut s);
+        keep((p, s));
+        ok
+    }));
+    add("ed25519_keygen", "dalek", 1, Box::new(|| {
+        let (mut p, mut s) = ([0u8; 32], [0u8; 32]);
+        let ok = dalek::ed25519_keygen(&mut p, &mut s);
+        keep((p, s));
+        ok
+    }));
+
+    add("ed25519_sign", "aws-lc", 1, Box::new(move || {
+        let mut s = [0u8; 64];
+        let ok = awslc::ed25519_sign(&mut s, keep(&msg), keep(&priv64));
+        keep(s);
+        ok
+    }));
+    let kp = ringp::ed25519_keypair(&seed).unwrap_or_else(|| die("ring rejected the run's seed"));
+    add("ed25519_sign", "ring", 1, Box::new(move || {
+        let mut s = [0u8; 64];
+        let ok = ringp::ed25519_sign(&mut s, keep(&msg), keep(&kp));
+        keep(s);
+        ok
+    }));
+    let sk = ed25519_dalek::SigningKey::from_bytes(&seed);
+    add("ed25519_sign", "dalek", 1, Box::new(move || {
+        let mut s = [0u8; 64];
+        let ok = dalek::ed25519_sign(&mut s, keep(&msg), keep(&sk));
+        keep(s);
+        ok
+    }));
+
+    add("ed25519_verify", "aws-lc", 1, Box::new(move || awslc::ed25519_verify(keep(&msg), keep(&sig), keep(&edpub))));
+    add("ed25519_verify", "ring", 1, Box::new(move || ringp::ed25519_verify(keep(&msg), keep(&sig), keep(&edpub))));
+    add("ed25519_verify", "dalek", 1, Box::new(move || dalek::ed25519_verify(keep(&msg), keep(&sig), keep(&edpub))));
+
+    for (n, op) in BATCH_SIZES.iter().zip(&OPS[5..]) {
+        let items: Vec<BatchItem> = inp.batch[..*n].to_vec();
+        let (mut m, mut s, mut k): (Vec<&'static [u8]>, Vec<Signature>, Vec<VerifyingKey>) =
+            (Vec::with_capacity(*n), Vec::with_capacity(*n), Vec::with_capacity(*n));
+        add(op, "dalek", *n as u64, Box::new(move || dalek::ed25519_verify_batch(keep(&items), &mut m, &mut s, &mut k)));
+    }
+    v
+}
+
+/// One slice of one case: a short warm-up, then one tick pair per call for `budget` ticks.
+fn measure_slice(c: &mut Case, budget: u64, min_calls: usize) {
+    let start = timer::ticks();
+    let warm_end = start + budget / 20;
+    let mut i = 0;
+    while i < 1 || timer::ticks() < warm_end {
+        if !(c.run)() {
+            die(&format!("{} {}: a call failed during timing", c.op, c.imp));
+        }
+        i += 1;
+    }
+    let end = timer::ticks() + budget;
+    let mut got = 0;
+    while got < min_calls || timer::ticks() < end {
+        let t0 = timer::ticks();
+        let ok = (c.run)();
+        let t1 = timer::ticks();
+        if !ok {
+            die(&format!("{} {}: a call failed during timing", c.op, c.imp));
+        }
+        c.samples.push(t1 - t0);
+        got += 1;
+    }
+}
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: f25519-peers bench [--slice-ms MS] [--slices N] [--ops OP,OP..]\n       \
+         f25519-peers check --fast25519 BIN [--vectors DIR] [--random N]\n       f25519-peers info"
+    );
+    exit(2)
+}
+
+fn arg_num(v: Option<&String>, lo: f64, hi: f64) -> f64 {
+    match v.and_then(|s| s.parse::<f64>().ok()) {
+        Some(x) if x >= lo && x <= hi => x,
+        _ => usage(),
+    }
+}
+
+fn bench(args: &[String]) {
+    let (mut slice_ms, mut slices) = (40.0, 3usize);
+    let mut ops: Vec<String> = OPS.iter().map(|s| s.to_string()).collect();
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--slice-ms" => slice_ms = arg_num(args.get(i + 1), 0.1, 60000.0),
+            "--slices" => slices = arg_num(args.get(i + 1), 1.0, 1000.0) as usize,
+            "--ops" => {
+                ops = args.get(i + 1).unwrap_or_else(|| usage()).split(',').map(|s| s.to_string()).collect();
+                if let Some(bad) = ops.iter().find(|o| !OPS.contains(&o.as_str())) {
+                    die(&format!("unknown op '{bad}' (known: {})", OPS.join(", ")));
+                }
+            }
+            _ => usage(),
+        }
+        i += 2;
+    }
+    let inp = Inputs::new();
+    // The timed calls' own outputs on these inputs, across the three libraries; abort on a mismatch.
+    if let Err(e) = check::run_inputs(&inp) {
+        die(&format!("self-check on the benchmark inputs FAILED: {e}"));
+    }
+    let hz = timer::tsc_hz();
+    let opref: Vec<&str> = ops.iter().map(|s| s.as_str()).collect();
+    let mut cs = cases(&inp, &opref);
+    let budget = (slice_ms * 1e-3 * hz) as u64;
+    for s in 0..slices {
+        // Slices of every case interleaved; the order rotates so no case always follows another.
+        let n = cs.len();
+        for j in 0..n {
+            let c = &mut cs[(j + s) % n];
+            measure_slice(c, budget, 3);
+        }
+    }
+    let mut out = format!("{{\"tsc_ghz\": {:.4}, \"results\": [", hz / 1e9);
+    for (k, c) in cs.iter_mut().enumerate() {
+        let m = timer::median(&mut c.samples);
+        let per = ((m + c.lanes / 2) / c.lanes).max(1);
+        out += &format!(
+            "{}\n  {{\"op\": \"{}\", \"impl\": \"{}\", \"path\": \"{}\", \"ticks_median\": {}, \"ops_per_sec\": {:.0}, \"samples\": {}}}",
+            if k == 0 { "" } else { "," },
+            c.op, c.imp, c.path, per, hz / per as f64, c.samples.len()
+        );
+    }
+    out += "\n]}";
+    println!("{out}");
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(|s| s.as_str()) {
+        Some("bench") => bench(&args[1..]),
+        Some("check") => exit(check::main(&args[1..])),
+        Some("info") => println!(
+            "aws-lc (aws-lc-sys, raw C API), ring, dalek (curve25519-dalek backend: {})",
+            peers::dalek_backend()
+        ),
+        _ => usage(),
+    }
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# fast25519 against aws-lc, ring and dalek (and OpenSSL, libsodium), one table.
+#
+#   bash scripts/bench-peers.sh [--json FILE] [--rounds N] [--seconds S]
+#   bash scripts/bench-peers.sh --check        quick self-check (the test command's peers stage)
+#
+# 1. installs what is missing (scripts/install-deps.sh peers: Debian packages, a Rust >= 1.85);
+# 2. builds fast25519 (Release, build/) and the Rust harness bench/peers/ (crates aws-lc-sys (raw
+#    C API), ring, x25519-dalek, ed25519-dalek with `batch`, versions pinned by its Cargo.lock;
+#    cargo build --release --locked into build/peers/; log build/peers-build.log);
+# 3. runs N rounds (default 5), each one `f25519-peers bench` (every peer op in 4 slices of 60 ms,
+#    the slices of all ops and libraries interleaved) and one `fast25519 bench --json --seconds S`
+#    (default 0.25; every fast25519 backend, OpenSSL and libsodium), alternating which goes first,
+#    both pinned with `taskset -c 1`; the host's slow spells (1-6 s) then fall on a few slices of
+#    every row rather than on one row's whole measurement;
+# 4. prints one table, the median over the rounds of each row's per-round median TSC ticks
+#    (bench/peers/merge.py), and with --json FILE writes it in the schema of `fast25519 bench
+#    --json` (impl = fast25519, openssl, libsodium, aws-lc, ring, dalek). Round files stay in
+#    build/peers-run/.
+# Before any timing the harness checks every timed call's output against the other libraries
+# (a mismatch aborts the run). --check: the harness's full cross-check against fast25519's CLI
+# (RFC 7748 / RFC 8032 vectors from ../shared/testvectors or $F25519_VECTORS, random inputs,
+# dalek's verify_batch), then two tiny rounds through the whole pipeline with the schema checked;
+# it asserts no speed.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$PWD
+
+json_out="" rounds=5 seconds=0.25 check=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --json) json_out=${2:?--json needs a file}; shift 2 ;;
+    --rounds) rounds=${2:?}; shift 2 ;;
+    --seconds) seconds=${2:?}; shift 2 ;;
+    --check) check=1; shift ;;
+    *) echo "usage: bash scripts/bench-peers.sh [--json FILE] [--rounds N] [--seconds S] | --check" >&2; exit 2 ;;
+  esac
+done
+[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "bench-peers.sh: --rounds needs a positive integer" >&2; exit 2; }
+
+bash scripts/install-deps.sh peers
+cargo=$(bash scripts/find-cargo.sh) || { echo "bench-peers.sh: no usable cargo (see scripts/find-cargo.sh)" >&2; exit 1; }
+export RUSTC="$(dirname "$cargo")/rustc"
+rust_minor=$("$RUSTC" --version | awk '{print $2}' | cut -d. -f2)
+
+mkdir -p build
+t0=$(date +%s)
+log=build/bench-build.log
+echo "== building fast25519 (Release, build/; log: $log)" >&2
+if ! { cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build --target fast25519_cli -j2; } >"$log" 2>&1; then
+  tail -n 40 "$log" >&2
+  echo "bench-peers.sh: fast25519 build failed (full log: $log)" >&2
+  exit 1
+fi
+fast=build/bin/fast25519
+
+# dalek: curve25519-dalek builds its AVX-512IFMA backend (picked at run time on CPUs with IFMA+VL,
+# else AVX2) only when asked; stable rustc has the intrinsics from 1.89 on.
+cfg=()
+if [ "$rust_minor" -ge 89 ]; then
+  cfg=(--config 'build.rustflags=["--cfg", "curve25519_dalek_backend=\"avx512\""]')
+fi
+plog=build/peers-build.log
+echo "== building bench/peers with $cargo ($("$RUSTC" --version)); log: $plog" >&2
+if ! (cd bench/peers && "$cargo" build --release --locked -j2 --target-dir "$root/build/peers" "${cfg[@]}") >"$plog" 2>&1; then
+  tail -n 40 "$plog" >&2
+  echo "bench-peers.sh: the harness build failed (full log: $plog)" >&2
+  exit 1
+fi
+peers=build/peers/release/f25519-peers
+echo "== builds done in $(( $(date +%s) - t0 )) s" >&2
+
+pin=()
+if command -v taskset >/dev/null 2>&1 && taskset -c 1 true 2>/dev/null; then
+  pin=(taskset -c 1)
+else
+  echo "bench-peers.sh: taskset or CPU 1 unavailable: not pinned" >&2
+fi
+
+run=build/peers-run
+rm -rf "$run"; mkdir -p "$run"
+slice_ms=60 slices=4
+# fast25519's ops: all but the multi-threaded batch rows (pinned to one CPU they would measure
+# nothing of interest, and no peer has them). A fast25519 that lacks one of these names or --ops
+# runs all its ops instead.
+fast_ops=x25519_keygen,x25519_derive,ed25519_keygen,ed25519_sign,ed25519_verify,x25519_keygen_x8,x25519_derive_x8
+fast_ops+=,ed25519_verify_batch8,ed25519_verify_batch64,ed25519_verify_batch1024
+fast_ops+=,ed25519_verify_batch64_zip215,ed25519_verify_batch1024_zip215
+if [ "$check" = 1 ]; then
+  "$peers" check --fast25519 "$fast" --vectors "${F25519_VECTORS:-$root/../shared/testvectors}"
+  rounds=2 slice_ms=1 slices=1 seconds=0.01
+  fast_ops=x25519_keygen,x25519_derive,ed25519_keygen,ed25519_sign,ed25519_verify,x25519_keygen_x8,ed25519_verify_batch8
+fi
+fast_args=(--ops "$fast_ops")
+
+echo "== $rounds rounds: ${pin[*]} $peers bench --slice-ms $slice_ms --slices $slices / ${pin[*]} $fast bench --json --seconds $seconds --ops $fast_ops" >&2
+for r in $(seq 1 "$rounds"); do
+  t1=$(date +%s)
+  peers_round() { "${pin[@]}" "$peers" bench --slice-ms "$slice_ms" --slices "$slices" >"$run/peers.$r.json"; }
+  fast_round() {
+    local rc=0
+    "${pin[@]}" "$fast" bench --json --seconds "$seconds" "${fast_args[@]}" >"$run/fast.$r.json" 2>"$run/fast.$r.err" || rc=$?
+    if [ "$rc" = 2 ] && [ ${#fast_args[@]} -gt 0 ]; then  # usage error: an op name or --ops unknown to it
+      echo "   (fast25519 bench refused --ops $fast_ops: running all its ops)" >&2
+      fast_args=()
+      rc=0; "${pin[@]}" "$fast" bench --json --seconds "$seconds" >"$run/fast.$r.json" 2>"$run/fast.$r.err" || rc=$?
+    fi
+    [ "$rc" = 0 ] || { cat "$run/fast.$r.err" >&2; echo "bench-peers.sh: fast25519 bench failed (exit $rc)" >&2; exit 1; }
+  }
+  if [ $((r % 2)) = 1 ]; then peers_round; fast_round; else fast_round; peers_round; fi
+  echo "   round $r/$rounds: $(( $(date +%s) - t1 )) s" >&2
+done
+
+cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | xargs || true)
+vers=$(awk '/^name = /{n=$3} /^version = /{gsub(/"/,"",n); gsub(/"/,"",$3); if (n ~ /^(aws-lc-sys|ring|x25519-dalek|ed25519-dalek|curve25519-dalek)$/) printf "%s %s, ", n, $3}' bench/peers/Cargo.lock)
+title="fast25519 vs peers on ${cpu:-this CPU}, $(date -u +%Y-%m-%d); ${vers%, }; $(openssl version 2>/dev/null | cut -d' ' -f1-2); $("$RUSTC" --version | cut -d' ' -f1-2)"
+req=""
+if [ "$check" = 1 ]; then
+  for op in x25519_keygen x25519_derive ed25519_keygen ed25519_sign ed25519_verify; do
+    req+="$op:aws-lc,$op:ring,$op:dalek,$op:fast25519,$op:openssl,"
+  done
+  req+="ed25519_verify_batch8:dalek,ed25519_verify_batch64:dalek,ed25519_verify_batch1024:dalek"
+  json_out=${json_out:-$run/merged.json}
+fi
+python3 bench/peers/merge.py --title "$title" --peers "$run"/peers.*.json --fast "$run"/fast.*.json \
+  ${json_out:+--json "$json_out"} --require "$req"
+if [ "$check" = 1 ]; then
+  echo "bench-peers.sh --check: harness cross-check passed; $rounds tiny rounds merged, schema checked ($json_out)"
+fi

@@ -1,0 +1,266 @@
+/*
+ * 4-lane field arithmetic mod p = 2^255 - 19 with AVX2 (the avx2 backend),
+ * radix 2^25.5 (paper 001, Sandy2x; paper 002 section 3: one field element
+ * per 64-bit lane): an element is 10 limbs f = sum_i f_i 2^ceil(25.5 i), limb
+ * i of width w_i = 26 bits for even i, 25 bits for odd i; v[i] holds limb i of
+ * the four lanes [a_i, b_i, c_i, d_i]. Products are vpmuludq
+ * (_mm256_mul_epu32: the LOW 32 BITS of each 64-bit lane, times each other,
+ * a 64-bit product), sums 64-bit vpaddq, so every multiplication input below
+ * is stated < 2^32 and every accumulation < 2^64.
+ *
+ * Bounds (per limb i; W_i = 2^w_i, i.e. 2^26 for even i, 2^25 for odd i):
+ *   "R" (reduced): f_i < W_i + 2^17. Output of fe25x4_carry, fe25x4_mul,
+ *       fe25x4_sqr, fe25x4_mul_small, fe25x4_mul121666_add, the conversions
+ *       (f25519_fe25x4_frombytes/_pack) and the inversion.
+ *       (In fact only limbs 1 and 5 can exceed W_i: limb 1 < W_1 + 2^16.4,
+ *       limb 5 < W_5 + 2^12.2, every other limb < W_i.)
+ *   "M" (multiplication input): f_i < 3 W_i + 2^18. R + R (fe25x4_add) and
+ *       R + 2p - R (fe25x4_sub) are M. Every input of fe25x4_mul/_sqr must
+ *       be M (so 19 f_i < 19 (3 * 2^26 + 2^18) < 2^31.84 < 2^32 and
+ *       38 f_i < 38 (3 * 2^25 + 2^18) < 2^31.84 for odd i).
+ *   Anything bigger (e.g. sums of M values, fe25x4_sub4p outputs) goes
+ *   through fe25x4_carry (any limbs < 2^63) before a multiplication.
+ * tests/field/test_avx2_field.c runs every function here lane by lane
+ * against the portable fe51, with all limbs at these maxima and random.
+ * Straight-line code without secret-dependent branches or memory indices:
+ * constant time in all lanes (the swap/select take lane masks).
+ *
+ * Users: the x8 X25519 ladder (scalarmult/ladder_avx2.c); the API a
+ * fixed-base comb needs (add, sub, sub4p, mul, sqr, carry, select/cmov, the
+ * conversions, invert) is here too; notes: /work/wt/notes/avx2-field.md.
+ */
+#ifndef F25519_FE25X4_AVX2_H
+#define F25519_FE25X4_AVX2_H
+#include <stdint.h>
+#include "arch/simd_x86.h"
+#include "field/fe51.h"
+
+#define F25519_FE25X4_INLINE static inline __attribute__((always_inline)) F25519_AVX2_TARGET
+
+typedef struct { __m256i v[10]; } fe25x4;
+
+#define FE25X4_M26 0x3ffffffLL
+#define FE25X4_M25 0x1ffffffLL
+
+/* h = 0, h = 1 in every lane. */
+F25519_FE25X4_INLINE void fe25x4_0(fe25x4 *h)
+{
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++) h->v[i] = _mm256_setzero_si256();
+}
+F25519_FE25X4_INLINE void fe25x4_1(fe25x4 *h)
+{
+    h->v[0] = _mm256_set1_epi64x(1);
+#pragma GCC unroll 9
+    for (int i = 1; i < 10; i++) h->v[i] = _mm256_setzero_si256();
+}
+
+/* h = f + g, no carry. f, g R -> h_i < 2 W_i + 2^18 (M). In general
+ * h_i = f_i + g_i (the caller keeps it < 2^63 and carries before a product
+ * when it exceeds M). */
+F25519_FE25X4_INLINE void fe25x4_add(fe25x4 *h, const fe25x4 *f, const fe25x4 *g)
+{
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++) h->v[i] = _mm256_add_epi64(f->v[i], g->v[i]);
+}
+
+/* Limb i of 2p: 2 (2^26 - 19) for limb 0, 2 (W_i - 1) for the others
+ * (= 2^27 - 38, 2^26 - 2, 2^27 - 2). 4p: twice that. */
+#define FE25X4_2P0 0x7ffffdaLL
+#define FE25X4_2PODD 0x3fffffeLL
+#define FE25X4_2PEVEN 0x7fffffeLL
+F25519_FE25X4_INLINE __m256i fe25x4_kp(int i, int k) /* k = 2 or 4: limb i of k p */
+{
+    long long v = i == 0 ? FE25X4_2P0 : (i & 1) ? FE25X4_2PODD : FE25X4_2PEVEN;
+    return _mm256_set1_epi64x(v * (k / 2));
+}
+
+/* h = f + 2p - g, no carry. Needs g_i <= 2p_i (every R value qualifies:
+ * W_i + 2^17 <= 2 (W_i - 19)). f, g R -> h_i < 3 W_i + 2^17 (M). */
+F25519_FE25X4_INLINE void fe25x4_sub(fe25x4 *h, const fe25x4 *f, const fe25x4 *g)
+{
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++)
+        h->v[i] = _mm256_sub_epi64(_mm256_add_epi64(f->v[i], fe25x4_kp(i, 2)), g->v[i]);
+}
+
+/* h = f + 4p - g, no carry. Needs g_i <= 4p_i (every M value qualifies:
+ * 3 W_i + 2^18 <= 4 (W_i - 19)). h_i = f_i + 4p_i - g_i < f_i + 4 W_i:
+ * f R -> h_i < 5 W_i + 2^17, NOT M: fe25x4_carry before a product. */
+F25519_FE25X4_INLINE void fe25x4_sub4p(fe25x4 *h, const fe25x4 *f, const fe25x4 *g)
+{
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++)
+        h->v[i] = _mm256_sub_epi64(_mm256_add_epi64(f->v[i], fe25x4_kp(i, 4)), g->v[i]);
+}
+
+/* Carry (weak reduction), ref10's order: two interleaved chains
+ * 0->1->2->3->4->5 and 4->5->6->7->8->9->0 (times 19)->1.
+ * Input: any limbs < 2^63. Output R: every limb < W_i except
+ *   limb 5 < W_5 + (limb 4 after 3->4: < 2^26 + 2^38.1) >> 26 < W_5 + 2^12.2,
+ *   limb 0 before its last carry < 2^26 + 19 (2^63 + 2^37.1) / 2^25 < 2^42.3,
+ *   so limb 1 < W_1 + 2^16.3.
+ * No overflow: a limb receives at most one carry (< 2^38.1, or 19 (h9 >> 25)
+ * < 2^42.3) on top of < 2^63. */
+F25519_FE25X4_INLINE void fe25x4_carry(fe25x4 *h, const fe25x4 *f)
+{
+    const __m256i m26 = _mm256_set1_epi64x(FE25X4_M26), m25 = _mm256_set1_epi64x(FE25X4_M25);
+    __m256i h0 = f->v[0], h1 = f->v[1], h2 = f->v[2], h3 = f->v[3], h4 = f->v[4];
+    __m256i h5 = f->v[5], h6 = f->v[6], h7 = f->v[7], h8 = f->v[8], h9 = f->v[9], c;
+#define FE25X4_CARRY_(a, b, s, m) \
+    c = _mm256_srli_epi64(a, s);  \
+    b = _mm256_add_epi64(b, c);   \
+    a = _mm256_and_si256(a, m)
+    FE25X4_CARRY_(h0, h1, 26, m26);
+    FE25X4_CARRY_(h4, h5, 26, m26);
+    FE25X4_CARRY_(h1, h2, 25, m25);
+    FE25X4_CARRY_(h5, h6, 25, m25);
+    FE25X4_CARRY_(h2, h3, 26, m26);
+    FE25X4_CARRY_(h6, h7, 26, m26);
+    FE25X4_CARRY_(h3, h4, 25, m25);
+    FE25X4_CARRY_(h7, h8, 25, m25);
+    FE25X4_CARRY_(h4, h5, 26, m26);
+    FE25X4_CARRY_(h8, h9, 26, m26);
+    c = _mm256_srli_epi64(h9, 25); /* 2^255 = 19: c + 2c + 16c */
+    h9 = _mm256_and_si256(h9, m25);
+    h0 = _mm256_add_epi64(h0, _mm256_add_epi64(_mm256_add_epi64(c, _mm256_slli_epi64(c, 1)),
+                                               _mm256_slli_epi64(c, 4)));
+    FE25X4_CARRY_(h0, h1, 26, m26);
+#undef FE25X4_CARRY_
+    h->v[0] = h0; h->v[1] = h1; h->v[2] = h2; h->v[3] = h3; h->v[4] = h4;
+    h->v[5] = h5; h->v[6] = h6; h->v[7] = h7; h->v[8] = h8; h->v[9] = h9;
+}
+
+/* r = f * g without the carry (column sums; only fed to fe25x4_carry).
+ * Inputs M. Schoolbook over the 100 limb pairs (ref10's fe_mul): pair (i, j)
+ * lands in column (i + j) mod 10, times 2 when i and j are both odd (the
+ * half bits of radix 2^25.5), times 19 when i + j >= 10 (2^255 = 19).
+ * vpmuludq inputs: f_i, 2 f_i (i odd) < 2 (3 * 2^25 + 2^18) < 2^27.6; g_j,
+ * 19 g_j < 2^31.84 (M bound above): all < 2^32.
+ * Column sums: with f_i, g_j < 3.01 W_i, a pair contributes at most
+ * 3.01^2 2^(w_i + w_j) (x2 when both odd) <= 9.06 * 2^52 (w_i + w_j + [both
+ * odd] <= 52), times 19 when wrapped; column k has k + 1 direct and 9 - k
+ * wrapped pairs: <= 9.06 * 2^52 (1 + 9 * 19) < 2^62.61 < 2^63 (carry input). */
+F25519_FE25X4_INLINE void fe25x4_mul_nc(fe25x4 *r, const fe25x4 *f, const fe25x4 *g)
+{
+#define M(a, b) _mm256_mul_epu32(a, b)
+#define A(a, b) _mm256_add_epi64(a, b)
+    const __m256i n19 = _mm256_set1_epi64x(19);
+    __m256i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
+    __m256i f5 = f->v[5], f6 = f->v[6], f7 = f->v[7], f8 = f->v[8], f9 = f->v[9];
+    __m256i g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
+    __m256i g5 = g->v[5], g6 = g->v[6], g7 = g->v[7], g8 = g->v[8], g9 = g->v[9];
+    __m256i f1x2 = A(f1, f1), f3x2 = A(f3, f3), f5x2 = A(f5, f5), f7x2 = A(f7, f7), f9x2 = A(f9, f9);
+    __m256i g1x19 = M(g1, n19), g2x19 = M(g2, n19), g3x19 = M(g3, n19), g4x19 = M(g4, n19);
+    __m256i g5x19 = M(g5, n19), g6x19 = M(g6, n19), g7x19 = M(g7, n19), g8x19 = M(g8, n19);
+    __m256i g9x19 = M(g9, n19);
+    r->v[0] = A(A(A(A(M(f0, g0), M(f1x2, g9x19)), A(M(f2, g8x19), M(f3x2, g7x19))), A(A(M(f4, g6x19), M(f5x2, g5x19)), A(M(f6, g4x19), M(f7x2, g3x19)))), A(M(f8, g2x19), M(f9x2, g1x19)));
+    r->v[1] = A(A(A(A(M(f0, g1), M(f1, g0)), A(M(f2, g9x19), M(f3, g8x19))), A(A(M(f4, g7x19), M(f5, g6x19)), A(M(f6, g5x19), M(f7, g4x19)))), A(M(f8, g3x19), M(f9, g2x19)));
+    r->v[2] = A(A(A(A(M(f0, g2), M(f1x2, g1)), A(M(f2, g0), M(f3x2, g9x19))), A(A(M(f4, g8x19), M(f5x2, g7x19)), A(M(f6, g6x19), M(f7x2, g5x19)))), A(M(f8, g4x19), M(f9x2, g3x19)));
+    r->v[3] = A(A(A(A(M(f0, g3), M(f1, g2)), A(M(f2, g1), M(f3, g0))), A(A(M(f4, g9x19), M(f5, g8x19)), A(M(f6, g7x19), M(f7, g6x19)))), A(M(f8, g5x19), M(f9, g4x19)));
+    r->v[4] = A(A(A(A(M(f0, g4), M(f1x2, g3)), A(M(f2, g2), M(f3x2, g1))), A(A(M(f4, g0), M(f5x2, g9x19)), A(M(f6, g8x19), M(f7x2, g7x19)))), A(M(f8, g6x19), M(f9x2, g5x19)));
+    r->v[5] = A(A(A(A(M(f0, g5), M(f1, g4)), A(M(f2, g3), M(f3, g2))), A(A(M(f4, g1), M(f5, g0)), A(M(f6, g9x19), M(f7, g8x19)))), A(M(f8, g7x19), M(f9, g6x19)));
+    r->v[6] = A(A(A(A(M(f0, g6), M(f1x2, g5)), A(M(f2, g4), M(f3x2, g3))), A(A(M(f4, g2), M(f5x2, g1)), A(M(f6, g0), M(f7x2, g9x19)))), A(M(f8, g8x19), M(f9x2, g7x19)));
+    r->v[7] = A(A(A(A(M(f0, g7), M(f1, g6)), A(M(f2, g5), M(f3, g4))), A(A(M(f4, g3), M(f5, g2)), A(M(f6, g1), M(f7, g0)))), A(M(f8, g9x19), M(f9, g8x19)));
+    r->v[8] = A(A(A(A(M(f0, g8), M(f1x2, g7)), A(M(f2, g6), M(f3x2, g5))), A(A(M(f4, g4), M(f5x2, g3)), A(M(f6, g2), M(f7x2, g1)))), A(M(f8, g0), M(f9x2, g9x19)));
+    r->v[9] = A(A(A(A(M(f0, g9), M(f1, g8)), A(M(f2, g7), M(f3, g6))), A(A(M(f4, g5), M(f5, g4)), A(M(f6, g3), M(f7, g2)))), A(M(f8, g1), M(f9, g0)));
+#undef M
+#undef A
+}
+
+/* h = f * g -> R (inputs M; see fe25x4_mul_nc, fe25x4_carry). */
+F25519_FE25X4_INLINE void fe25x4_mul(fe25x4 *h, const fe25x4 *f, const fe25x4 *g)
+{
+    fe25x4 r;
+    fe25x4_mul_nc(&r, f, g);
+    fe25x4_carry(h, &r);
+}
+
+/* h = f^2 -> R (input M). The 55 distinct pairs of fe25x4_mul_nc with f = g,
+ * i < j counted twice (ref10's fe_sq); the factors 2, 4, 19, 38, 76 split
+ * over the two operands so that 38 only multiplies odd limbs: 2 f_i <
+ * 2^28.6, 19 f_j < 2^31.84, 38 f_j (j odd) < 2^31.84: all < 2^32. Each
+ * column is the same sum as in fe25x4_mul_nc: < 2^62.61. */
+F25519_FE25X4_INLINE void fe25x4_sqr(fe25x4 *h, const fe25x4 *f)
+{
+#define M(a, b) _mm256_mul_epu32(a, b)
+#define A(a, b) _mm256_add_epi64(a, b)
+    const __m256i n19 = _mm256_set1_epi64x(19), n38 = _mm256_set1_epi64x(38);
+    __m256i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
+    __m256i f5 = f->v[5], f6 = f->v[6], f7 = f->v[7], f8 = f->v[8], f9 = f->v[9];
+    __m256i f0x2 = A(f0, f0), f1x2 = A(f1, f1), f2x2 = A(f2, f2), f3x2 = A(f3, f3), f4x2 = A(f4, f4);
+    __m256i f5x2 = A(f5, f5), f6x2 = A(f6, f6), f7x2 = A(f7, f7);
+    __m256i f6x19 = M(f6, n19), f8x19 = M(f8, n19);
+    __m256i f5x38 = M(f5, n38), f7x38 = M(f7, n38), f9x38 = M(f9, n38);
+    fe25x4 t, *r = &t;
+    r->v[0] = A(A(A(M(f0, f0), M(f1x2, f9x38)), A(M(f2x2, f8x19), M(f3x2, f7x38))), A(M(f4x2, f6x19), M(f5, f5x38)));
+    r->v[1] = A(A(A(M(f0x2, f1), M(f2, f9x38)), A(M(f3x2, f8x19), M(f4, f7x38))), M(f5x2, f6x19));
+    r->v[2] = A(A(A(M(f0x2, f2), M(f1x2, f1)), A(M(f3x2, f9x38), M(f4x2, f8x19))), A(M(f5x2, f7x38), M(f6, f6x19)));
+    r->v[3] = A(A(A(M(f0x2, f3), M(f1x2, f2)), A(M(f4, f9x38), M(f5x2, f8x19))), M(f6, f7x38));
+    r->v[4] = A(A(A(M(f0x2, f4), M(f1x2, f3x2)), A(M(f2, f2), M(f5x2, f9x38))), A(M(f6x2, f8x19), M(f7, f7x38)));
+    r->v[5] = A(A(A(M(f0x2, f5), M(f1x2, f4)), A(M(f2x2, f3), M(f6, f9x38))), M(f7x2, f8x19));
+    r->v[6] = A(A(A(M(f0x2, f6), M(f1x2, f5x2)), A(M(f2x2, f4), M(f3x2, f3))), A(M(f7x2, f9x38), M(f8, f8x19)));
+    r->v[7] = A(A(A(M(f0x2, f7), M(f1x2, f6)), A(M(f2x2, f5), M(f3x2, f4))), M(f8, f9x38));
+    r->v[8] = A(A(A(M(f0x2, f8), M(f1x2, f7x2)), A(M(f2x2, f6), M(f3x2, f5x2))), A(M(f4, f4), M(f9, f9x38)));
+    r->v[9] = A(A(A(M(f0x2, f9), M(f1x2, f8)), A(M(f2x2, f7), M(f3x2, f6))), M(f4x2, f5));
+#undef M
+#undef A
+    fe25x4_carry(h, &t);
+}
+
+/* h = c f -> R. f M, c < 2^32: products < 2^32 * 2^27.6 < 2^60 (carry input). */
+F25519_FE25X4_INLINE void fe25x4_mul_small(fe25x4 *h, const fe25x4 *f, uint32_t c)
+{
+    const __m256i n = _mm256_set1_epi64x(c);
+    fe25x4 t;
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++) t.v[i] = _mm256_mul_epu32(f->v[i], n);
+    fe25x4_carry(h, &t);
+}
+
+/* h = 121666 e + b -> R (the ladder's BB + a24 E). e M, b R:
+ * 121666 e_i + b_i < 2^16.9 * 2^27.6 + 2^27 < 2^44.6 (carry input). */
+F25519_FE25X4_INLINE void fe25x4_mul121666_add(fe25x4 *h, const fe25x4 *e, const fe25x4 *b)
+{
+    const __m256i n = _mm256_set1_epi64x(121666);
+    fe25x4 t;
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++) t.v[i] = _mm256_add_epi64(_mm256_mul_epu32(e->v[i], n), b->v[i]);
+    fe25x4_carry(h, &t);
+}
+
+/* Lane masks: all-ones (swap/take) or zero per 64-bit lane, e.g. 0 - bit.
+ * fe25x4_cswap: swap f and g in the lanes of mask. fe25x4_cmov: h = g in the
+ * lanes of mask, h unchanged elsewhere. No bound change. */
+F25519_FE25X4_INLINE void fe25x4_cswap(fe25x4 *f, fe25x4 *g, __m256i mask)
+{
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++) {
+        __m256i d = _mm256_and_si256(mask, _mm256_xor_si256(f->v[i], g->v[i]));
+        f->v[i] = _mm256_xor_si256(f->v[i], d);
+        g->v[i] = _mm256_xor_si256(g->v[i], d);
+    }
+}
+F25519_FE25X4_INLINE void fe25x4_cmov(fe25x4 *h, const fe25x4 *g, __m256i mask)
+{
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++)
+        h->v[i] = _mm256_xor_si256(h->v[i], _mm256_and_si256(mask, _mm256_xor_si256(h->v[i], g->v[i])));
+}
+
+/* ---- fe25x4_avx2.c ---- */
+/* Lane l of h = s[l] (32 bytes little-endian; bit 255 ignored, values >= p
+ * accepted, as fe51_frombytes) -> R (in fact every limb < W_i). */
+void f25519_fe25x4_frombytes(fe25x4 *h, const uint8_t s[4][32]);
+/* s[l] = the canonical encoding of lane l. f R (any limbs < 2^63: carried first). */
+void f25519_fe25x4_tobytes(uint8_t s[4][32], const fe25x4 *f);
+/* Lane l of h = f[l] (fe51 limbs < 2^63, carried first) -> R; and back:
+ * out[l] = lane l of f, fe51-reduced (limbs < 2^51 + 2^13). f: any limbs < 2^63. */
+void f25519_fe25x4_pack(fe25x4 *h, const fe51 f[4]);
+void f25519_fe25x4_unpack(fe51 out[4], const fe25x4 *f);
+/* out = z^(p-2) (0 -> 0) in every lane: field/pow_chain.h, 254 squarings and
+ * 11 multiplications; z M, out R. fe25x4_invert2: two independent inversions
+ * interleaved (the chain is latency-bound). Temporaries wiped. */
+void f25519_fe25x4_invert(fe25x4 *out, const fe25x4 *z);
+void f25519_fe25x4_invert2(fe25x4 *out_a, fe25x4 *out_b, const fe25x4 *a, const fe25x4 *b);
+#endif

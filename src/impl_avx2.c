@@ -1,0 +1,83 @@
+/*
+ * The avx2 backend's ops table (selected by dispatch.c when CPUID reports
+ * AVX2 + BMI2 + ADX and no AVX-512IFMA; FAST25519_IMPL=avx2 forces it, also
+ * on IFMA hosts). Vector code: x25519_x8, two 4-lane Montgomery ladders on
+ * the radix-2^25.5 AVX2 field (scalarmult/ladder_avx2.c, field/fe25x4_avx2.*).
+ *
+ * Every other entry is the mulx backend's own function (radix 2^64,
+ * MULX/ADCX/ADOX), called through its table: a single X25519 or fixed-base
+ * multiplication is one latency-bound chain, and the 4-lane radix-2^25.5
+ * field gives one chain a quarter of a vector (one instance per 64-bit lane),
+ * so mulx is faster there (measured: the 4-lane ladder takes longer per call
+ * than one mulx derive; commit message and README). The x8 fixed-base
+ * entries stay on mulx until the 4-lane comb lands. Where mulx is not built
+ * (F25519_HAVE_MULX = 0: unoptimized or MSan builds, F25519_NO_ASM) those
+ * entries are the portable backend's, and the dispatcher then needs only
+ * AVX2 (dispatch.c).
+ * The emulated test build (F25519_EMU=1) compiles this same table as
+ * backend "avx2-emu": the vector code on SIMDe, the borrowed entries native.
+ */
+#include "impl.h"
+#include "scalarmult/ladder_avx2.h"
+
+#if F25519_HAVE_MULX
+#define SCALAR_OPS (&f25519_ops_mulx)
+#else
+#define SCALAR_OPS (&f25519_ops_portable)
+#endif
+
+static void v_x25519(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
+{
+    SCALAR_OPS->x25519(out, k, u);
+}
+static void v_x25519_base(uint8_t out[32], const uint8_t k[32])
+{
+    SCALAR_OPS->x25519_base(out, k);
+}
+static void v_x25519_base_x8(uint8_t out[8][32], const uint8_t k[8][32])
+{
+    SCALAR_OPS->x25519_base_x8(out, k);
+}
+static void v_ed25519_base(uint8_t out[32], const uint8_t a[32])
+{
+    SCALAR_OPS->ed25519_base(out, a);
+}
+static void v_ed25519_base_x8(uint8_t out[8][32], const uint8_t a[8][32])
+{
+    SCALAR_OPS->ed25519_base_x8(out, a);
+}
+static void v_double_scalar(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A, const uint8_t b[32])
+{
+    SCALAR_OPS->ed25519_double_scalar(out, a, A, b);
+}
+static int v_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32], int lenient0, int lenient1)
+{
+    return SCALAR_OPS->ed25519_frombytes2(out, s0, s1, lenient0, lenient1);
+}
+static int v_frombytes_x8(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient)
+{
+    return SCALAR_OPS->ed25519_frombytes_x8(out, s, lenient);
+}
+static void v_double_scalar_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8], const uint8_t b[8][32])
+{
+    SCALAR_OPS->ed25519_double_scalar_x8(out, a, A, b);
+}
+static void v_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32])
+{
+    SCALAR_OPS->ed25519_msm(out, n, a, P, b);
+}
+
+const f25519_ops f25519_ops_avx2 = {
+    .name = F25519_EMU ? "avx2-emu" : "avx2",
+    .x25519 = v_x25519,
+    .x25519_x8 = f25519_ladder_avx2_x8,
+    .x25519_base = v_x25519_base,
+    .x25519_base_x8 = v_x25519_base_x8,
+    .ed25519_base = v_ed25519_base,
+    .ed25519_base_x8 = v_ed25519_base_x8,
+    .ed25519_double_scalar = v_double_scalar,
+    .ed25519_frombytes2 = v_frombytes2,
+    .ed25519_frombytes_x8 = v_frombytes_x8,
+    .ed25519_double_scalar_x8 = v_double_scalar_x8,
+    .ed25519_msm = v_msm,
+};

@@ -1,0 +1,137 @@
+/*
+ * The avx2 backend's x8 X25519: two 4-lane Montgomery ladders (RFC 7748 5)
+ * on the radix-2^25.5 field (field/fe25x4_avx2.h), one derive per 64-bit
+ * lane (paper 002 section 3), the two sets stepped together so that the
+ * out-of-order core overlaps their independent products. Per step and set:
+ * 5 multiplications, 4 squarings, one 121666 multiply-add (x-only
+ * projective ladder of scalarmult/ladder.h: z2 = E (BB + 121666 E)), in the
+ * same operation order (the long DA/CB chain first). Sandy2x pairs two
+ * multiplications into one 128-bit vector; with one instance per 64-bit
+ * lane every vpmuludq already does four useful products, so no pairing.
+ *
+ * Bounds (fe25x4_avx2.h): x2, z2, x3, z3, x1 are R at the top of a step;
+ * A, C = sums of R (M); B, D = differences with 2p (M); DA, CB, AA, BB R;
+ * DA + CB, DA - CB + 2p, E = AA - BB + 2p are M; BB + 121666 E is R.
+ *
+ * Constant time: the key bits become lane masks (0 - bit) by vector shifts
+ * of the key words; the conditional swap is folded into the operand
+ * selection by masks; no branch or memory index depends on a key.
+ */
+#include "scalarmult/ladder_avx2.h"
+#include "field/fe25x4_avx2.h"
+#include "common/wipe.h"
+
+typedef struct { fe25x4 x2, z2, x3, z3; } lad4;
+
+#define SETS 2
+#define EACH for (int t = 0; t < SETS; t++)
+
+F25519_AVX2_TARGET static void ladder_x8(fe25x4 xo[SETS], fe25x4 zo[SETS], const __m256i kw[SETS][4],
+                                         const fe25x4 x1[SETS])
+{
+    lad4 s[SETS];
+    fe25x4 a[SETS], b[SETS], c[SETS], d[SETS], aa[SETS], bb[SETS], e[SETS], da[SETS], cb[SETS];
+    fe25x4 p[SETS], q[SETS], r[SETS], w[SETS];
+    __m256i swap[SETS];
+    const __m256i one = _mm256_set1_epi64x(1);
+#pragma GCC unroll 2
+    EACH {
+        fe25x4_1(&s[t].x2);
+        fe25x4_0(&s[t].z2);
+        s[t].x3 = x1[t];
+        fe25x4_1(&s[t].z3);
+        swap[t] = _mm256_setzero_si256();
+    }
+    for (int pos = 254; pos >= 0; pos--) {
+        const __m128i sh = _mm_cvtsi32_si128(pos & 63);
+#pragma GCC unroll 2
+        EACH {
+            /* lane mask of bit pos of each lane's key */
+            __m256i bit = _mm256_sub_epi64(_mm256_setzero_si256(),
+                                           _mm256_and_si256(_mm256_srl_epi64(kw[t][pos >> 6], sh), one));
+            __m256i m = _mm256_xor_si256(swap[t], bit);
+            swap[t] = bit;
+            /* the swap folded into the operand selection: p, q = x2, z2 and
+             * r, w = x3, z3, exchanged in the lanes of m */
+#pragma GCC unroll 10
+            for (int i = 0; i < 10; i++) {
+                __m256i dx = _mm256_and_si256(m, _mm256_xor_si256(s[t].x2.v[i], s[t].x3.v[i]));
+                __m256i dz = _mm256_and_si256(m, _mm256_xor_si256(s[t].z2.v[i], s[t].z3.v[i]));
+                p[t].v[i] = _mm256_xor_si256(s[t].x2.v[i], dx);
+                r[t].v[i] = _mm256_xor_si256(s[t].x3.v[i], dx);
+                q[t].v[i] = _mm256_xor_si256(s[t].z2.v[i], dz);
+                w[t].v[i] = _mm256_xor_si256(s[t].z3.v[i], dz);
+            }
+            fe25x4_add(&c[t], &r[t], &w[t]); /* C = x3 + z3 */
+            fe25x4_sub(&d[t], &r[t], &w[t]); /* D = x3 - z3 */
+            fe25x4_add(&a[t], &p[t], &q[t]); /* A = x2 + z2 */
+            fe25x4_sub(&b[t], &p[t], &q[t]); /* B = x2 - z2 */
+        }
+#pragma GCC unroll 2
+        EACH fe25x4_mul(&da[t], &d[t], &a[t]);
+#pragma GCC unroll 2
+        EACH fe25x4_mul(&cb[t], &c[t], &b[t]);
+#pragma GCC unroll 2
+        EACH fe25x4_sqr(&aa[t], &a[t]);
+#pragma GCC unroll 2
+        EACH fe25x4_sqr(&bb[t], &b[t]);
+#pragma GCC unroll 2
+        EACH {
+            fe25x4_add(&s[t].x3, &da[t], &cb[t]);
+            fe25x4_sub(&s[t].z3, &da[t], &cb[t]);
+            fe25x4_sub(&e[t], &aa[t], &bb[t]); /* E = AA - BB */
+        }
+#pragma GCC unroll 2
+        EACH fe25x4_sqr(&s[t].z3, &s[t].z3);
+#pragma GCC unroll 2
+        EACH fe25x4_mul121666_add(&p[t], &e[t], &bb[t]); /* BB + 121666 E */
+#pragma GCC unroll 2
+        EACH fe25x4_sqr(&s[t].x3, &s[t].x3); /* x3 = (DA + CB)^2 */
+#pragma GCC unroll 2
+        EACH fe25x4_mul(&s[t].z3, &s[t].z3, &x1[t]); /* z3 = x1 (DA - CB)^2 */
+#pragma GCC unroll 2
+        EACH fe25x4_mul(&s[t].z2, &e[t], &p[t]); /* z2 = E (BB + 121666 E) */
+#pragma GCC unroll 2
+        EACH fe25x4_mul(&s[t].x2, &aa[t], &bb[t]); /* x2 = AA BB */
+    }
+#pragma GCC unroll 2
+    EACH {
+        fe25x4_cswap(&s[t].x2, &s[t].x3, swap[t]);
+        fe25x4_cswap(&s[t].z2, &s[t].z3, swap[t]);
+        xo[t] = s[t].x2;
+        zo[t] = s[t].z2;
+    }
+    f25519_wipe(s, sizeof s);
+    f25519_wipe(a, sizeof a); f25519_wipe(b, sizeof b); f25519_wipe(c, sizeof c);
+    f25519_wipe(d, sizeof d); f25519_wipe(aa, sizeof aa); f25519_wipe(bb, sizeof bb);
+    f25519_wipe(e, sizeof e); f25519_wipe(da, sizeof da); f25519_wipe(cb, sizeof cb);
+    f25519_wipe(p, sizeof p); f25519_wipe(q, sizeof q); f25519_wipe(r, sizeof r);
+    f25519_wipe(w, sizeof w); f25519_wipe(swap, sizeof swap);
+}
+
+F25519_AVX2_TARGET void f25519_ladder_avx2_x8(uint8_t out[8][32], const uint8_t k[8][32], const uint8_t u[8][32])
+{
+    fe25x4 x1[SETS], x2[SETS], z2[SETS];
+    __m256i kw[SETS][4];
+    uint64_t words[4][4] __attribute__((aligned(32)));
+    for (int t = 0; t < SETS; t++) {
+        for (int l = 0; l < 4; l++)
+            for (int q = 0; q < 4; q++) {
+                uint64_t v = 0;
+                for (int j = 7; j >= 0; j--) v = (v << 8) | k[4 * t + l][8 * q + j];
+                words[q][l] = v;
+            }
+        for (int q = 0; q < 4; q++) kw[t][q] = _mm256_load_si256((const __m256i *)words[q]);
+        f25519_fe25x4_frombytes(&x1[t], &u[4 * t]);
+    }
+    ladder_x8(x2, z2, (const __m256i(*)[4])kw, x1);
+    f25519_fe25x4_invert2(&z2[0], &z2[1], &z2[0], &z2[1]);
+    for (int t = 0; t < SETS; t++) {
+        fe25x4_mul(&x2[t], &x2[t], &z2[t]);
+        f25519_fe25x4_tobytes(&out[4 * t], &x2[t]);
+    }
+    f25519_wipe(words, sizeof words);
+    f25519_wipe(kw, sizeof kw);
+    f25519_wipe(x2, sizeof x2);
+    f25519_wipe(z2, sizeof z2);
+}
