@@ -7,18 +7,21 @@
 #     the ct_msan tests, secrets poisoned with __msan_poison, on every backend incl. ifma
 #  3b. OpenSSL 3.5 (scripts/openssl35.sh, cached outside the repo), build-ossl35/ against it and its
 #     `ctest -L provider` (F25519_TEST_OPENSSL35=0 skips it)
-#  3c. scripts/prove.sh: machine-checked field arithmetic (tools/prove/, src/field/bounds.toml) and its
+#  3c. coverage-guided fuzzing: scripts/fuzz.sh (build-fuzz/, clang libFuzzer + ASan + UBSan), each
+#     tests/fuzz harness for 20 s (F25519_FUZZ_SECONDS; F25519_TEST_FUZZ=0 skips it)
+#  3d. scripts/prove.sh: machine-checked field arithmetic (tools/prove/, src/field/bounds.toml) and its
 #     self-check (CTest prove_field, prove_selfcheck; label prove)
 #  4. Release build in build/; the peer benchmark's self-check (scripts/bench-peers.sh --check:
 #     the Rust harness of aws-lc, ring and dalek built with cargo and cross-checked against
 #     fast25519; F25519_TEST_PEERS=0 skips it); then `ctest --output-on-failure -LE 'slow|prove'` there
-#     (prove ran in 3c): vectors, differential vs OpenSSL, bad input, CLI, valgrind constant-time, dudect,
+#     (prove ran in 3d): vectors, differential vs OpenSSL, bad input, CLI, valgrind constant-time, dudect,
 #     unit, ifma and provider tests. It runs last, so CTest's summary ends the output.
 # Exits non-zero if any build or test of any stage failed.
 #
 # Environment: JOBS (parallel build/test jobs, default 2); F25519_VECTORS (test-vector directory,
 # default <repo>/../shared/testvectors); F25519_TEST_SANITIZERS=0 skips stages 2-3 (developer shortcut);
-# F25519_TEST_OPENSSL35=0 the OpenSSL 3.5 stage; F25519_TEST_PEERS=0 the peer benchmark self-check.
+# F25519_TEST_OPENSSL35=0 the OpenSSL 3.5 stage; F25519_TEST_PEERS=0 the peer benchmark self-check;
+# F25519_TEST_FUZZ=0 the fuzzing stage (F25519_FUZZ_SECONDS: seconds per harness, default 20).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
@@ -103,7 +106,15 @@ if [ "${F25519_TEST_OPENSSL35:-1}" != 0 ]; then
   fi
 fi
 
-# ---- 3c. Machine-checked field arithmetic (scripts/prove.sh: the table routine x property, then the
+# ---- 3c. coverage-guided fuzzing: scripts/fuzz.sh (build-fuzz/, clang libFuzzer + ASan + UBSan),
+# every harness of tests/fuzz for a short fixed time (F25519_FUZZ_SECONDS, default 20 s each;
+# F25519_TEST_FUZZ=0 skips it). The replay of tests/fuzz/regress runs in the CTest stages (fuzz label).
+if [ "${F25519_TEST_FUZZ:-1}" != 0 ]; then
+  say "fuzzing (scripts/fuzz.sh --seconds ${F25519_FUZZ_SECONDS:-20}: every harness, libFuzzer+ASan+UBSan)"
+  bash scripts/fuzz.sh --seconds "${F25519_FUZZ_SECONDS:-20}" || failed+=("fuzzing (scripts/fuzz.sh)")
+fi
+
+# ---- 3d. Machine-checked field arithmetic (scripts/prove.sh: the table routine x property, then the
 #      self-check on deliberately broken copies). The same two checks are the CTest tests prove_field and
 #      prove_selfcheck (label prove), which the main run below therefore excludes.
 say "machine-checked field arithmetic (scripts/prove.sh)"
