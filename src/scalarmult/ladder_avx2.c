@@ -68,13 +68,13 @@ F25519_AVX2_TARGET static void ladder_x8(fe25x4 xo[SETS], fe25x4 zo[SETS], const
             fe25x4_sub(&b[t], &p[t], &q[t]); /* B = x2 - z2 */
         }
 #pragma GCC unroll 2
-        EACH fe25x4_mul(&da[t], &d[t], &a[t]);
+        EACH f25519_fe25x4_mul(&da[t], &d[t], &a[t]);
 #pragma GCC unroll 2
-        EACH fe25x4_mul(&cb[t], &c[t], &b[t]);
+        EACH f25519_fe25x4_mul(&cb[t], &c[t], &b[t]);
 #pragma GCC unroll 2
-        EACH fe25x4_sqr(&aa[t], &a[t]);
+        EACH f25519_fe25x4_sqr(&aa[t], &a[t]);
 #pragma GCC unroll 2
-        EACH fe25x4_sqr(&bb[t], &b[t]);
+        EACH f25519_fe25x4_sqr(&bb[t], &b[t]);
 #pragma GCC unroll 2
         EACH {
             fe25x4_add(&s[t].x3, &da[t], &cb[t]);
@@ -82,17 +82,17 @@ F25519_AVX2_TARGET static void ladder_x8(fe25x4 xo[SETS], fe25x4 zo[SETS], const
             fe25x4_sub(&e[t], &aa[t], &bb[t]); /* E = AA - BB */
         }
 #pragma GCC unroll 2
-        EACH fe25x4_sqr(&s[t].z3, &s[t].z3);
+        EACH f25519_fe25x4_sqr(&s[t].z3, &s[t].z3);
 #pragma GCC unroll 2
         EACH fe25x4_mul121666_add(&p[t], &e[t], &bb[t]); /* BB + 121666 E */
 #pragma GCC unroll 2
-        EACH fe25x4_sqr(&s[t].x3, &s[t].x3); /* x3 = (DA + CB)^2 */
+        EACH f25519_fe25x4_sqr(&s[t].x3, &s[t].x3); /* x3 = (DA + CB)^2 */
 #pragma GCC unroll 2
-        EACH fe25x4_mul(&s[t].z3, &s[t].z3, &x1[t]); /* z3 = x1 (DA - CB)^2 */
+        EACH f25519_fe25x4_mul(&s[t].z3, &s[t].z3, &x1[t]); /* z3 = x1 (DA - CB)^2 */
 #pragma GCC unroll 2
-        EACH fe25x4_mul(&s[t].z2, &e[t], &p[t]); /* z2 = E (BB + 121666 E) */
+        EACH f25519_fe25x4_mul(&s[t].z2, &e[t], &p[t]); /* z2 = E (BB + 121666 E) */
 #pragma GCC unroll 2
-        EACH fe25x4_mul(&s[t].x2, &aa[t], &bb[t]); /* x2 = AA BB */
+        EACH f25519_fe25x4_mul(&s[t].x2, &aa[t], &bb[t]); /* x2 = AA BB */
     }
 #pragma GCC unroll 2
     EACH {
