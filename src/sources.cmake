@@ -11,6 +11,7 @@ set(F25519_SOURCES
   src/point/ge51.c
   src/point/ge51_decode.c
   src/scalarmult/base_table.c
+  src/scalarmult/base_table64.c
   src/scalarmult/base_select.c
   src/scalarmult/recode.c
   src/scalarmult/base_portable.c
