@@ -135,7 +135,11 @@ if configure_build build -DCMAKE_BUILD_TYPE=Release; then
         *" ifma=available "*) ifma_mode="NATIVE (this CPU has AVX-512F/VL/IFMA) and EMULATED (ifma-emu)" ;;
         *) ifma_mode="EMULATED only (ifma-emu: this CPU lacks AVX-512IFMA; the *_ifma suites are skipped)" ;;
       esac
-      say "vector backends: ifma code tested $ifma_mode; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+      case " $backends " in
+        *" avx2=available "*) avx2_mode="NATIVE (this CPU has AVX2 + BMI2 + ADX) and EMULATED (avx2-emu)" ;;
+        *) avx2_mode="EMULATED only (avx2-emu: this CPU lacks AVX2/BMI2/ADX; the *_avx2 suites are skipped)" ;;
+      esac
+      say "vector backends: ifma code tested $ifma_mode; avx2 code tested $avx2_mode; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
     fi
     # The peer benchmark's Rust harness (scripts/bench-peers.sh --check): builds it (cargo; the first
     # run compiles aws-lc-sys, ring and dalek, a few minutes), cross-checks aws-lc, ring, dalek and

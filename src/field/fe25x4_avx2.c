@@ -58,14 +58,24 @@ void f25519_fe25x4_tobytes(uint8_t s[4][32], const fe25x4 *f)
     f25519_wipe(t, sizeof t);
 }
 
+F25519_AVX2_TARGET __attribute__((noinline)) void f25519_fe25x4_mul(fe25x4 *h, const fe25x4 *f, const fe25x4 *g)
+{
+    fe25x4_mul(h, f, g);
+}
+
+F25519_AVX2_TARGET __attribute__((noinline)) void f25519_fe25x4_sqr(fe25x4 *h, const fe25x4 *f)
+{
+    fe25x4_sqr(h, f);
+}
+
 /* Lock-step chains (N = 1 or 2 arrays of elements; uses the caller's N, i_, r_). */
-#define F25N_MUL_(h, f, g) for (i_ = 0; i_ < N; i_++) fe25x4_mul(&(h)[i_], &(f)[i_], &(g)[i_])
-#define F25N_SQR_(h, f) for (i_ = 0; i_ < N; i_++) fe25x4_sqr(&(h)[i_], &(f)[i_])
+#define F25N_MUL_(h, f, g) for (i_ = 0; i_ < N; i_++) f25519_fe25x4_mul(&(h)[i_], &(f)[i_], &(g)[i_])
+#define F25N_SQR_(h, f) for (i_ = 0; i_ < N; i_++) f25519_fe25x4_sqr(&(h)[i_], &(f)[i_])
 #define F25N_SQRN_(h, f, n)                                                        \
     do {                                                                           \
-        for (i_ = 0; i_ < N; i_++) fe25x4_sqr(&(h)[i_], &(f)[i_]);                 \
+        for (i_ = 0; i_ < N; i_++) f25519_fe25x4_sqr(&(h)[i_], &(f)[i_]);                 \
         for (r_ = 1; r_ < (n); r_++)                                               \
-            for (i_ = 0; i_ < N; i_++) fe25x4_sqr(&(h)[i_], &(h)[i_]);             \
+            for (i_ = 0; i_ < N; i_++) f25519_fe25x4_sqr(&(h)[i_], &(h)[i_]);             \
     } while (0)
 
 /* out[0..N) = z[0..N)^(p-2); the temporaries are powers of a secret-derived z. */

@@ -39,6 +39,19 @@
 
 typedef struct { __m256i v[10]; } fe25x4;
 
+/* An empty asm that "changes" a pointer: loads through it cannot be merged with
+ * the loads of an earlier row, so the compiler keeps them as memory operands of
+ * vpmuludq instead of holding 20 vectors in 16 registers (spills). */
+#define FE25X4_LAUNDER(ptr) __asm__("" : "+r"(ptr) : : "memory")
+/* An empty asm on a column sum after each row: the sum is formed row by row as
+ * written (GCC's reassociation would otherwise compute all 100 products first and
+ * spill them). Nothing to do on SIMDe types (emulated build). */
+#if F25519_EMU
+#define FE25X4_KEEP(v) ((void)0)
+#else
+#define FE25X4_KEEP(v) __asm__("" : "+x"(v))
+#endif
+
 #define FE25X4_M26 0x3ffffffLL
 #define FE25X4_M25 0x1ffffffLL
 
@@ -143,29 +156,32 @@ F25519_FE25X4_INLINE void fe25x4_carry(fe25x4 *h, const fe25x4 *f)
  * wrapped pairs: <= 9.06 * 2^52 (1 + 9 * 19) < 2^62.61 < 2^63 (carry input). */
 F25519_FE25X4_INLINE void fe25x4_mul_nc(fe25x4 *r, const fe25x4 *f, const fe25x4 *g)
 {
-#define M(a, b) _mm256_mul_epu32(a, b)
-#define A(a, b) _mm256_add_epi64(a, b)
+    /* Operand scanning (row i: f_i times every g_j into column (i + j) mod 10): the ten
+     * column sums stay in registers, g and 19 g are memory operands of vpmuludq, so an
+     * AVX2 core (16 ymm registers) needs no spill. */
     const __m256i n19 = _mm256_set1_epi64x(19);
-    __m256i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
-    __m256i f5 = f->v[5], f6 = f->v[6], f7 = f->v[7], f8 = f->v[8], f9 = f->v[9];
-    __m256i g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
-    __m256i g5 = g->v[5], g6 = g->v[6], g7 = g->v[7], g8 = g->v[8], g9 = g->v[9];
-    __m256i f1x2 = A(f1, f1), f3x2 = A(f3, f3), f5x2 = A(f5, f5), f7x2 = A(f7, f7), f9x2 = A(f9, f9);
-    __m256i g1x19 = M(g1, n19), g2x19 = M(g2, n19), g3x19 = M(g3, n19), g4x19 = M(g4, n19);
-    __m256i g5x19 = M(g5, n19), g6x19 = M(g6, n19), g7x19 = M(g7, n19), g8x19 = M(g8, n19);
-    __m256i g9x19 = M(g9, n19);
-    r->v[0] = A(A(A(A(M(f0, g0), M(f1x2, g9x19)), A(M(f2, g8x19), M(f3x2, g7x19))), A(A(M(f4, g6x19), M(f5x2, g5x19)), A(M(f6, g4x19), M(f7x2, g3x19)))), A(M(f8, g2x19), M(f9x2, g1x19)));
-    r->v[1] = A(A(A(A(M(f0, g1), M(f1, g0)), A(M(f2, g9x19), M(f3, g8x19))), A(A(M(f4, g7x19), M(f5, g6x19)), A(M(f6, g5x19), M(f7, g4x19)))), A(M(f8, g3x19), M(f9, g2x19)));
-    r->v[2] = A(A(A(A(M(f0, g2), M(f1x2, g1)), A(M(f2, g0), M(f3x2, g9x19))), A(A(M(f4, g8x19), M(f5x2, g7x19)), A(M(f6, g6x19), M(f7x2, g5x19)))), A(M(f8, g4x19), M(f9x2, g3x19)));
-    r->v[3] = A(A(A(A(M(f0, g3), M(f1, g2)), A(M(f2, g1), M(f3, g0))), A(A(M(f4, g9x19), M(f5, g8x19)), A(M(f6, g7x19), M(f7, g6x19)))), A(M(f8, g5x19), M(f9, g4x19)));
-    r->v[4] = A(A(A(A(M(f0, g4), M(f1x2, g3)), A(M(f2, g2), M(f3x2, g1))), A(A(M(f4, g0), M(f5x2, g9x19)), A(M(f6, g8x19), M(f7x2, g7x19)))), A(M(f8, g6x19), M(f9x2, g5x19)));
-    r->v[5] = A(A(A(A(M(f0, g5), M(f1, g4)), A(M(f2, g3), M(f3, g2))), A(A(M(f4, g1), M(f5, g0)), A(M(f6, g9x19), M(f7, g8x19)))), A(M(f8, g7x19), M(f9, g6x19)));
-    r->v[6] = A(A(A(A(M(f0, g6), M(f1x2, g5)), A(M(f2, g4), M(f3x2, g3))), A(A(M(f4, g2), M(f5x2, g1)), A(M(f6, g0), M(f7x2, g9x19)))), A(M(f8, g8x19), M(f9x2, g7x19)));
-    r->v[7] = A(A(A(A(M(f0, g7), M(f1, g6)), A(M(f2, g5), M(f3, g4))), A(A(M(f4, g3), M(f5, g2)), A(M(f6, g1), M(f7, g0)))), A(M(f8, g9x19), M(f9, g8x19)));
-    r->v[8] = A(A(A(A(M(f0, g8), M(f1x2, g7)), A(M(f2, g6), M(f3x2, g5))), A(A(M(f4, g4), M(f5x2, g3)), A(M(f6, g2), M(f7x2, g1)))), A(M(f8, g0), M(f9x2, g9x19)));
-    r->v[9] = A(A(A(A(M(f0, g9), M(f1, g8)), A(M(f2, g7), M(f3, g6))), A(A(M(f4, g5), M(f5, g4)), A(M(f6, g3), M(f7, g2)))), A(M(f8, g1), M(f9, g0)));
-#undef M
-#undef A
+    __m256i g19[10], acc[10];
+#pragma GCC unroll 10
+    for (int j = 1; j < 10; j++) g19[j] = _mm256_mul_epu32(g->v[j], n19);
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++) {
+        __m256i fi = f->v[i];
+        __m256i fi2 = (i & 1) ? _mm256_add_epi64(fi, fi) : fi;
+        const __m256i *gp = g->v, *g19p = g19;
+        FE25X4_LAUNDER(gp);
+        FE25X4_LAUNDER(g19p);
+#pragma GCC unroll 10
+        for (int j = 0; j < 10; j++) {
+            int k = (i + j) % 10;
+            __m256i a = (i & 1) && (j & 1) ? fi2 : fi;
+            __m256i b = i + j >= 10 ? g19p[j] : gp[j];
+            __m256i p = _mm256_mul_epu32(a, b);
+            acc[k] = i == 0 ? p : _mm256_add_epi64(acc[k], p);
+            FE25X4_KEEP(acc[k]);
+        }
+    }
+#pragma GCC unroll 10
+    for (int k = 0; k < 10; k++) r->v[k] = acc[k];
 }
 
 /* h = f * g -> R (inputs M; see fe25x4_mul_nc, fe25x4_carry). */
@@ -183,28 +199,47 @@ F25519_FE25X4_INLINE void fe25x4_mul(fe25x4 *h, const fe25x4 *f, const fe25x4 *g
  * column is the same sum as in fe25x4_mul_nc: < 2^62.61. */
 F25519_FE25X4_INLINE void fe25x4_sqr(fe25x4 *h, const fe25x4 *f)
 {
-#define M(a, b) _mm256_mul_epu32(a, b)
-#define A(a, b) _mm256_add_epi64(a, b)
+    /* row i: f_i (times 1 or 2) against f_j, j >= i, as memory operands (2 f_j, 19 f_j,
+     * 38 f_j precomputed); the column sums stay in registers. Factor of pair (i, j):
+     * (i < j ? 2 : 1) * (both odd ? 2 : 1) * (i + j >= 10 ? 19 : 1), split as
+     * 1 | 2: f_i * f_j | 2f_i * f_j;  4: 2f_i * 2f_j;  19: f_i * 19f_j;
+     * 38: f_i * 38f_j (j odd) or 2f_i * 19f_j (j even);  76: 2f_i * 38f_j (j odd). */
     const __m256i n19 = _mm256_set1_epi64x(19), n38 = _mm256_set1_epi64x(38);
-    __m256i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
-    __m256i f5 = f->v[5], f6 = f->v[6], f7 = f->v[7], f8 = f->v[8], f9 = f->v[9];
-    __m256i f0x2 = A(f0, f0), f1x2 = A(f1, f1), f2x2 = A(f2, f2), f3x2 = A(f3, f3), f4x2 = A(f4, f4);
-    __m256i f5x2 = A(f5, f5), f6x2 = A(f6, f6), f7x2 = A(f7, f7);
-    __m256i f6x19 = M(f6, n19), f8x19 = M(f8, n19);
-    __m256i f5x38 = M(f5, n38), f7x38 = M(f7, n38), f9x38 = M(f9, n38);
-    fe25x4 t, *r = &t;
-    r->v[0] = A(A(A(M(f0, f0), M(f1x2, f9x38)), A(M(f2x2, f8x19), M(f3x2, f7x38))), A(M(f4x2, f6x19), M(f5, f5x38)));
-    r->v[1] = A(A(A(M(f0x2, f1), M(f2, f9x38)), A(M(f3x2, f8x19), M(f4, f7x38))), M(f5x2, f6x19));
-    r->v[2] = A(A(A(M(f0x2, f2), M(f1x2, f1)), A(M(f3x2, f9x38), M(f4x2, f8x19))), A(M(f5x2, f7x38), M(f6, f6x19)));
-    r->v[3] = A(A(A(M(f0x2, f3), M(f1x2, f2)), A(M(f4, f9x38), M(f5x2, f8x19))), M(f6, f7x38));
-    r->v[4] = A(A(A(M(f0x2, f4), M(f1x2, f3x2)), A(M(f2, f2), M(f5x2, f9x38))), A(M(f6x2, f8x19), M(f7, f7x38)));
-    r->v[5] = A(A(A(M(f0x2, f5), M(f1x2, f4)), A(M(f2x2, f3), M(f6, f9x38))), M(f7x2, f8x19));
-    r->v[6] = A(A(A(M(f0x2, f6), M(f1x2, f5x2)), A(M(f2x2, f4), M(f3x2, f3))), A(M(f7x2, f9x38), M(f8, f8x19)));
-    r->v[7] = A(A(A(M(f0x2, f7), M(f1x2, f6)), A(M(f2x2, f5), M(f3x2, f4))), M(f8, f9x38));
-    r->v[8] = A(A(A(M(f0x2, f8), M(f1x2, f7x2)), A(M(f2x2, f6), M(f3x2, f5x2))), A(M(f4, f4), M(f9, f9x38)));
-    r->v[9] = A(A(A(M(f0x2, f9), M(f1x2, f8)), A(M(f2x2, f7), M(f3x2, f6))), M(f4x2, f5));
-#undef M
-#undef A
+    __m256i f2[10], f19[10], f38[10], acc[10];
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++) {
+        f2[i] = _mm256_add_epi64(f->v[i], f->v[i]);
+        if (i >= 5 && !(i & 1)) f19[i] = _mm256_mul_epu32(f->v[i], n19);
+        if (i >= 5 && (i & 1)) f38[i] = _mm256_mul_epu32(f->v[i], n38);
+        acc[i] = _mm256_setzero_si256();
+    }
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++) {
+        const __m256i *fp = f->v, *f2p = f2, *f19p = f19, *f38p = f38;
+        FE25X4_LAUNDER(fp);
+        FE25X4_LAUNDER(f2p);
+        FE25X4_LAUNDER(f19p);
+        FE25X4_LAUNDER(f38p);
+#pragma GCC unroll 10
+        for (int j = i; j < 10; j++) {
+            int k = (i + j) % 10, wrap = i + j >= 10, odd = (i & 1) && (j & 1);
+            int c = (i < j ? 2 : 1) * (odd ? 2 : 1) * (wrap ? 19 : 1);
+            __m256i a, b;
+            switch (c) {
+            case 1: a = f->v[i]; b = fp[j]; break;
+            case 2: a = f2[i]; b = fp[j]; break;
+            case 4: a = f2[i]; b = f2p[j]; break;
+            case 19: a = f->v[i]; b = f19p[j]; break;
+            case 38: if (j & 1) { a = f->v[i]; b = f38p[j]; } else { a = f2[i]; b = f19p[j]; } break;
+            default: a = f2[i]; b = f38p[j]; break; /* 76, j odd */
+            }
+            acc[k] = _mm256_add_epi64(acc[k], _mm256_mul_epu32(a, b));
+            FE25X4_KEEP(acc[k]);
+        }
+    }
+    fe25x4 t;
+#pragma GCC unroll 10
+    for (int k = 0; k < 10; k++) t.v[k] = acc[k];
     fe25x4_carry(h, &t);
 }
 
@@ -262,5 +297,11 @@ void f25519_fe25x4_unpack(fe51 out[4], const fe25x4 *f);
  * 11 multiplications; z M, out R. fe25x4_invert2: two independent inversions
  * interleaved (the chain is latency-bound). Temporaries wiped. */
 void f25519_fe25x4_invert(fe25x4 *out, const fe25x4 *z);
+/* Out-of-line fe25x4_mul / fe25x4_sqr (same bounds). The ladder and the chains
+ * call these: in a function of its own the product's ten column sums and row
+ * operands fit the 16 ymm registers, while inlined into a long step the
+ * compiler spills (measured: fewer loads/stores, faster ladder). */
+void f25519_fe25x4_mul(fe25x4 *h, const fe25x4 *f, const fe25x4 *g);
+void f25519_fe25x4_sqr(fe25x4 *h, const fe25x4 *f);
 void f25519_fe25x4_invert2(fe25x4 *out_a, fe25x4 *out_b, const fe25x4 *a, const fe25x4 *b);
 #endif
