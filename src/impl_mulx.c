@@ -9,7 +9,6 @@
 #include "impl.h"
 #include "field/fe64_mulx.h"
 #include "scalarmult/scalarmult_mulx.h"
-#include "scalarmult/scalarmult_portable.h"
 
 #if F25519_HAVE_MULX
 static void m_x25519_x8(uint8_t out[8][32], const uint8_t k[8][32], const uint8_t u[8][32])
@@ -51,7 +50,7 @@ static int m_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[3
 }
 
 /* Batch verification: one item at a time on this backend's field; the
- * multi-scalar multiplication is the portable Straus (msm_portable.c). */
+ * multi-scalar multiplication is msm_mulx.c's Straus. */
 static int m_frombytes_x8(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient)
 {
     int bad = 0;
@@ -79,6 +78,6 @@ const f25519_ops f25519_ops_mulx = {
     .ed25519_frombytes2 = m_frombytes2,
     .ed25519_frombytes_x8 = m_frombytes_x8,
     .ed25519_double_scalar_x8 = m_double_scalar_x8,
-    .ed25519_msm = f25519_ge51_msm_vartime,
+    .ed25519_msm = f25519_msm_mulx,
 };
 #endif
