@@ -56,6 +56,7 @@ int main(void)
         TIME("safegcd (fe51_invert_ifma)", 1, f25519_ifma_fe_invert(&o51, &z51); z51.v[0] ^= o51.v[0] & 1);
     }
 #endif
+    TIME("fe64_invert_safegcd", 1, fe64_invert_safegcd(&c, &a); a.w[0] ^= c.w[0] & 1);
     TIME("fe64_invert", 1, fe64_invert(&c, &a); a.w[0] ^= c.w[0] & 1);
     TIME("x25519_base_mulx", 1, f25519_x25519_base_mulx(out, k); k[1] ^= out[0] & 1);
     TIME("ed25519_base_mulx", 1, f25519_ed25519_base_mulx(out, k); k[1] ^= out[0] & 1);

@@ -13,7 +13,6 @@ set(F25519_VECTOR_BACKENDS ifma avx2)
 set(F25519_BACKEND_ifma_SOURCES
   src/field/fe51x8_ifma.c
   src/field/fe51x4_ifma.c
-  src/field/fe51_invert_ifma.c
   src/point/ge51x8_ifma.c
   src/point/ge51_decode_ifma.c
   src/scalarmult/base_tables_ifma.c

@@ -6,6 +6,7 @@ set(F25519_SOURCES
   src/common/random.c
   src/field/fe51.c
   src/field/fe64_mulx.c
+  src/field/fe51_invert_ifma.c
   src/hash/sha512.c
   src/scalar/sc25519.c
   src/point/ge51.c

@@ -175,7 +175,7 @@ void f25519_ed25519_base_mulx_scan(uint8_t out[32], const uint8_t a[32], int sca
     fe64 zi, x, y;
     uint8_t xb[32];
     base_mulx(&h, a, scan);
-    fe64_invert(&zi, &h.Z);
+    fe64_invert_safegcd(&zi, &h.Z);
     fe64_mul(&x, &h.X, &zi);
     fe64_mul(&y, &h.Y, &zi);
     fe64_tobytes(out, &y);
@@ -195,7 +195,7 @@ void f25519_x25519_base_mulx_scan(uint8_t out[32], const uint8_t k[32], int scan
     fe64 n, d;
     base_mulx(&h, k, scan);
     fe64_addsub(&n, &d, &h.Z, &h.Y);
-    fe64_invert(&d, &d);
+    fe64_invert_safegcd(&d, &d);
     fe64_mul(&n, &n, &d);
     fe64_tobytes(out, &n);
     f25519_wipe(&h, sizeof h);

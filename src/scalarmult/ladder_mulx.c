@@ -40,7 +40,7 @@ static inline void fe64_from_u(fe64 *x, const uint8_t u[32])
 #define FE_SQR fe64_sqr
 #define FE_MUL_A24_ADD fe64_mul121666_add
 #define FE_CSWAP fe64_cswap
-#define FE_INVERT fe64_invert
+#define FE_INVERT fe64_invert_safegcd
 #define FE_TOBYTES fe64_tobytes
 #include "scalarmult/ladder.h"
 #endif /* F25519_HAVE_MULX */
