@@ -24,6 +24,9 @@
  * Every entry of the row is read for every lane; no secret branch or memory
  * index.
  *
+ * Inversion (batch_invert8): Montgomery's trick across the 8 lanes of the two
+ * sets, one scalar inversion (mulx's chain) instead of two 4-lane chains.
+ *
  * Bounds (fe25x4_avx2.h): table limbs < W_i (fully reduced); 2p - dxy <= 2p_i
  * (M). Point coordinates R at every step (products). Mixed addition:
  * Y + X (M), Y - X + 2p (M), A, B, C products (R), E = A - B + 2p,
@@ -36,14 +39,16 @@
 #include "scalarmult/recode.h"
 #include "field/fe25x4_avx2.h"
 #include "common/wipe.h"
+#include "field/fe51.h"
+#include "arch/mulx_asm.h"
+#if F25519_HAVE_MULX
+#include "field/fe64_mulx.h" /* f25519_fe51_pow22523_mulx */
+#endif
 
 typedef struct { fe25x4 X, Y, Z, T; } ge25x4;      /* extended: x = X/Z, y = Y/Z, xy = T/Z */
 typedef struct { fe25x4 ypx, ymx, xyd; } pre25x4;  /* ((y+x)/2, (y-x)/2, dxy), affine */
 
 #define SETS 2
-#ifndef F25519_AVX2_LOOKUP_PERM
-#define F25519_AVX2_LOOKUP_PERM 0
-#endif
 
 /* Limbs of 1/2 = 2^254 - 9: 2^26 - 9, then all ones, the top limb 2^24 - 1. */
 static const uint32_t half25[10] = {0x3fffff7, 0x1ffffff, 0x3ffffff, 0x1ffffff, 0x3ffffff,
@@ -57,15 +62,6 @@ F25519_FE25X4_INLINE void lookup(pre25x4 *t, const uint32_t (*row)[8], __m256i d
     const __m256i ad = _mm256_sub_epi64(_mm256_xor_si256(d, neg), neg); /* |d| */
     const __m256i z = _mm256_cmpeq_epi64(ad, zero);
     __m256i acc[30];
-#if F25519_AVX2_LOOKUP_PERM
-    const __m256i idx = _mm256_sub_epi64(ad, _mm256_set1_epi64x(1));
-#pragma GCC unroll 30
-    for (int k = 0; k < 30; k++) {
-        __m256i v = _mm256_permutevar8x32_epi32(_mm256_load_si256((const __m256i *)row[k]), idx);
-        acc[k] = k < 20 ? _mm256_or_si256(_mm256_andnot_si256(z, v), _mm256_and_si256(z, _mm256_set1_epi64x(half25[k % 10])))
-                        : _mm256_andnot_si256(z, v);
-    }
-#else
 #pragma GCC unroll 30
     for (int k = 0; k < 30; k++)
         acc[k] = k < 20 ? _mm256_and_si256(z, _mm256_set1_epi64x(half25[k % 10])) : zero;
@@ -76,7 +72,6 @@ F25519_FE25X4_INLINE void lookup(pre25x4 *t, const uint32_t (*row)[8], __m256i d
         for (int k = 0; k < 30; k++)
             acc[k] = _mm256_or_si256(acc[k], _mm256_and_si256(m, _mm256_set1_epi32((int)row[k][j])));
     }
-#endif
     /* the broadcast put each limb in both 32-bit halves of a lane: keep the low one */
     const __m256i lo = _mm256_set1_epi64x(0xffffffffLL);
 #pragma GCC unroll 10
@@ -165,16 +160,93 @@ F25519_AVX2_TARGET __attribute__((noinline)) static void comb_x8(ge25x4 h[SETS],
     f25519_wipe(q, sizeof q);
 }
 
+/* 1/z for z = lane 0 of a field element (fe51): z^(p-2) = (z^((p-5)/8))^8 z^3,
+ * with the mulx backend's z^((p-5)/8) chain where it is built (a scalar chain
+ * on 64-bit limbs has a much shorter latency than a 4-lane one), else the
+ * portable fe51 inversion. z != 0. */
+static void invert51(fe51 *out, const fe51 *z)
+{
+#if F25519_HAVE_MULX
+    fe51 t, z3;
+    f25519_fe51_pow22523_mulx(&t, z);
+    fe51_sqr_n(&t, &t, 3);
+    fe51_sqr(&z3, z);
+    fe51_mul(&z3, &z3, z);
+    fe51_mul(out, &t, &z3);
+    f25519_wipe(&t, sizeof t);
+    f25519_wipe(&z3, sizeof z3);
+#else
+    fe51_invert(out, z);
+#endif
+}
+
+/* h = f with the 64-bit lanes permuted (imm as _mm256_permute4x64_epi64). */
+#define PERM4(h, f, imm)                                                      \
+    do {                                                                      \
+        for (int i_ = 0; i_ < 10; i_++) (h)->v[i_] = _mm256_permute4x64_epi64((f)->v[i_], imm); \
+    } while (0)
+
+/* out[t] = 1/in[t] in each of the 8 lanes of in[0], in[1] (no lane 0; in M,
+ * out R): Montgomery's trick across the lanes (products of lane pairs by
+ * permutes), one scalar inversion of the product of all eight, 8 4-lane
+ * multiplications back. Replaces two 4-lane inversion chains. */
+F25519_AVX2_TARGET static void batch_invert8(fe25x4 out[SETS], const fe25x4 in[SETS])
+{
+    fe25x4 p, q, r, s, inv;
+    fe51 f[4], i1;
+    fe25x4_mul(&p, &in[0], &in[1]); /* p_l = z_l z_(4+l) */
+    PERM4(&s, &p, 0xb1);              /* [p1, p0, p3, p2] */
+    fe25x4_mul(&q, &p, &s);           /* [p0p1, p0p1, p2p3, p2p3] */
+    PERM4(&s, &q, 0x4e);              /* [p2p3, p2p3, p0p1, p0p1] */
+    fe25x4_mul(&r, &q, &s);           /* the product of the 8 in every lane */
+    f25519_fe25x4_unpack(f, &r);
+    invert51(&i1, &f[0]);
+    f[0] = f[1] = f[2] = f[3] = i1;
+    f25519_fe25x4_pack(&inv, f);
+    fe25x4_mul(&q, &inv, &s);         /* [1/p0p1, 1/p0p1, 1/p2p3, 1/p2p3] */
+    PERM4(&s, &p, 0xb1);
+    fe25x4_mul(&r, &q, &s);           /* 1/p_l */
+    fe25x4_mul(&p, &r, &in[1]);
+    fe25x4_mul(&out[1], &r, &in[0]);
+    out[0] = p;
+    f25519_wipe(&p, sizeof p); f25519_wipe(&q, sizeof q); f25519_wipe(&r, sizeof r);
+    f25519_wipe(&s, sizeof s); f25519_wipe(&inv, sizeof inv);
+    f25519_wipe(f, sizeof f); f25519_wipe(&i1, sizeof i1);
+}
+
+/* All-ones in the lanes of f equal to 0 mod p, else 0 (constant time). */
+F25519_AVX2_TARGET static __m256i zero_lanes(const fe25x4 *f)
+{
+    uint8_t b[4][32];
+    long long m[4];
+    f25519_fe25x4_tobytes(b, f);
+    for (int l = 0; l < 4; l++) {
+        uint32_t acc = 0;
+        for (int j = 0; j < 32; j++) acc |= b[l][j];
+        m[l] = -(long long)((acc - 1) >> 31); /* acc < 256: bit 31 set iff acc = 0 */
+    }
+    f25519_wipe(b, sizeof b);
+    return _mm256_setr_epi64x(m[0], m[1], m[2], m[3]);
+}
+
+/* u = (Z + Y) / (Z - Y). Z - Y = 0 only at the identity (a = 0 mod L, outside
+ * the clamped keys): that lane gets u = 0 (as the portable code: 1/0 = 0) and
+ * its denominator is replaced by 1 so that the other lanes' batch inversion
+ * stays valid. */
 F25519_AVX2_TARGET void f25519_x25519_base_avx2_x8(uint8_t out[8][32], const uint8_t k[8][32])
 {
     ge25x4 h[SETS];
     fe25x4 n[SETS], d[SETS];
     comb_x8(h, k);
-    for (int t = 0; t < SETS; t++) { /* u = (Z + Y) / (Z - Y) */
+    for (int t = 0; t < SETS; t++) {
         fe25x4_add(&n[t], &h[t].Z, &h[t].Y);
         fe25x4_sub(&d[t], &h[t].Z, &h[t].Y);
+        fe25x4_carry(&d[t], &d[t]);
+        __m256i z = zero_lanes(&d[t]);
+        d[t].v[0] = _mm256_add_epi64(d[t].v[0], _mm256_and_si256(z, _mm256_set1_epi64x(1)));
+        for (int i = 0; i < 10; i++) n[t].v[i] = _mm256_andnot_si256(z, n[t].v[i]);
     }
-    f25519_fe25x4_invert2(&d[0], &d[1], &d[0], &d[1]);
+    batch_invert8(d, d);
     for (int t = 0; t < SETS; t++) {
         fe25x4_mul(&n[t], &n[t], &d[t]);
         f25519_fe25x4_tobytes(&out[4 * t], &n[t]);
@@ -187,10 +259,12 @@ F25519_AVX2_TARGET void f25519_x25519_base_avx2_x8(uint8_t out[8][32], const uin
 F25519_AVX2_TARGET void f25519_ed25519_base_avx2_x8(uint8_t out[8][32], const uint8_t a[8][32])
 {
     ge25x4 h[SETS];
-    fe25x4 zi[SETS], x, y;
+    fe25x4 zi[SETS], z[SETS], x, y;
     uint8_t xb[4][32];
     comb_x8(h, a);
-    f25519_fe25x4_invert2(&zi[0], &zi[1], &h[0].Z, &h[1].Z);
+    z[0] = h[0].Z;
+    z[1] = h[1].Z;
+    batch_invert8(zi, z); /* Z != 0: extended coordinates */
     for (int t = 0; t < SETS; t++) {
         fe25x4_mul(&x, &h[t].X, &zi[t]);
         fe25x4_mul(&y, &h[t].Y, &zi[t]);
@@ -200,6 +274,7 @@ F25519_AVX2_TARGET void f25519_ed25519_base_avx2_x8(uint8_t out[8][32], const ui
     }
     f25519_wipe(h, sizeof h);
     f25519_wipe(zi, sizeof zi);
+    f25519_wipe(z, sizeof z);
     f25519_wipe(&x, sizeof x);
     f25519_wipe(&y, sizeof y);
     f25519_wipe(xb, sizeof xb);

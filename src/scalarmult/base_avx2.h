@@ -6,7 +6,8 @@
  *
  * Eight keys as two 4-lane fixed-base combs stepped together, one key per
  * 64-bit lane of the radix-2^25.5 field (field/fe25x4_avx2.h; paper 002
- * section 3), then two interleaved 4-lane inversions.
+ * section 3), then one batched inversion (Montgomery's trick across the 8
+ * lanes).
  */
 #ifndef F25519_BASE_AVX2_H
 #define F25519_BASE_AVX2_H
