@@ -13,23 +13,33 @@
 #include "point/ge51_decode_ifma.h"
 #include "scalarmult/ladder_ifma.h"
 #include "scalarmult/scalarmult_portable.h"
+#include "scalarmult/msm_ifma.h"
+#include "scalarmult/scalarmult_mulx.h"
+#include "common/cpu.h"
 
-/* Batch verification: eight items through the single entries (4-lane double
- * scalar, 2-lane decoding); the multi-scalar multiplication is the portable
- * Straus (scalarmult/msm_portable.c). */
-static int i_frombytes_x8(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient)
+/* Batch verification: the 8-lane decoding (point/ge51_decode_ifma.c) and
+ * double-scalar multiplication (scalarmult/msm_ifma.c, one signature per
+ * lane). The multi-scalar multiplication: the 8-lane Straus of msm_ifma.c
+ * (F25519_IFMA_MSM=1 at build time) or the mulx backend's scalar Straus
+ * where that is compiled and the CPU has BMI2 + ADX (every AVX-512IFMA CPU
+ * has), else the portable one: which is faster is measured on an IFMA host. */
+#ifndef F25519_IFMA_MSM
+#define F25519_IFMA_MSM 1
+#endif
+static void i_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32])
 {
-    int bad = 0;
-    for (int i = 0; i < 8; i += 2)
-        bad |= f25519_ifma_frombytes2(&out[i], s[i], s[i + 1], (int)((lenient >> i) & 1),
-                                      (int)((lenient >> (i + 1)) & 1)) << i;
-    return bad;
-}
-
-static void i_double_scalar_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
-                               const uint8_t b[8][32])
-{
-    for (int i = 0; i < 8; i++) f25519_ifma_double_scalar(&out[i], a[i], &A[i], b[i]);
+#if F25519_IFMA_MSM
+    f25519_ifma_msm(out, n, a, P, b);
+#else
+#if F25519_HAVE_MULX
+    const uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
+    if ((f25519_cpu_features() & need) == need) {
+        f25519_msm_mulx(out, n, a, P, b);
+        return;
+    }
+#endif
+    f25519_ge51_msm_vartime(out, n, a, P, b);
+#endif
 }
 
 const f25519_ops f25519_ops_ifma = {
@@ -42,7 +52,7 @@ const f25519_ops f25519_ops_ifma = {
     .ed25519_base_x8 = f25519_ifma_ed25519_base_x8,
     .ed25519_double_scalar = f25519_ifma_double_scalar,
     .ed25519_frombytes2 = f25519_ifma_frombytes2,
-    .ed25519_frombytes_x8 = i_frombytes_x8,
-    .ed25519_double_scalar_x8 = i_double_scalar_x8,
-    .ed25519_msm = f25519_ge51_msm_vartime,
+    .ed25519_frombytes_x8 = f25519_ifma_frombytes_x8,
+    .ed25519_double_scalar_x8 = f25519_ifma_double_scalar_x8,
+    .ed25519_msm = i_msm,
 };

@@ -139,4 +139,31 @@ void f25519_fe51_pow22523_mulx(fe51 *out, const fe51 *z)
     FE64_WIPE_(&t);
     FE64_WIPE_(&a);
 }
+/* Two independent chains in lock step: the squarings of one fill the
+ * latency of the other (verification decodes A and R: two square roots). */
+static inline void sqr2_n(fe64 h[2], const fe64 f[2], int n)
+{
+    fe64_sqr(&h[0], &f[0]);
+    fe64_sqr(&h[1], &f[1]);
+    for (int i = 1; i < n; i++) {
+        fe64_sqr(&h[0], &h[0]);
+        fe64_sqr(&h[1], &h[1]);
+    }
+}
+#define FE64X2_MUL_(h, f, g) (fe64_mul(&(h)[0], &(f)[0], &(g)[0]), fe64_mul(&(h)[1], &(f)[1], &(g)[1]))
+#define FE64X2_SQR_(h, f) (fe64_sqr(&(h)[0], &(f)[0]), fe64_sqr(&(h)[1], &(f)[1]))
+#define FE64X2_SQRN_(h, f, n) sqr2_n(h, f, n) /* n >= 1 */
+
+void f25519_fe51_pow22523_x2_mulx(fe51 out[2], const fe51 z[2])
+{
+    fe64 a[2], t[2], z11[2], t0[2], t1[2], t2[2], z9[2];
+    fe51 c;
+    for (int i = 0; i < 2; i++) {
+        fe51_carry(&c, &z[i]);
+        fe64_from_fe51(&a[i], &c);
+    }
+    F25519_POW_2_250_1(FE64X2_MUL_, FE64X2_SQR_, FE64X2_SQRN_, t, z11, a, t0, t1, t2, z9);
+    F25519_POW22523_TAIL(FE64X2_MUL_, FE64X2_SQRN_, a, t, a);
+    for (int i = 0; i < 2; i++) fe64_to_fe51(&out[i], &a[i]);
+}
 #endif

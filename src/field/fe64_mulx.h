@@ -483,4 +483,7 @@ static inline void fe64_to_fe51(fe51 *h, const fe64 *f)
 /* fe51 in, fe51 out (fe64_mulx.c): the chain of fe51_pow22523 in radix
  * 2^64, same result (for fe51_sqrt_ratio_with in the point decoding). */
 void f25519_fe51_pow22523_mulx(fe51 *out, const fe51 *z);
+/* out[i] = z[i]^((p-5)/8), i < 2: the two chains interleaved (public inputs:
+ * verification's two decodings). */
+void f25519_fe51_pow22523_x2_mulx(fe51 out[2], const fe51 z[2]);
 #endif

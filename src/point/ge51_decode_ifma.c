@@ -9,6 +9,7 @@
  */
 #include "point/ge51_decode_ifma.h"
 #include "field/fe51x4_ifma.h"
+#include "field/fe51x8_ifma.h"
 
 int f25519_ifma_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32], int lenient0,
                            int lenient1)
@@ -29,4 +30,28 @@ int f25519_ifma_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s
         bad[i] = ge51_decode_post(&out[i], &x, ok, s[i], lenient[i]) != 0;
     }
     return bad[0] | (bad[1] << 1);
+}
+
+/* Eight decodings with one 8-lane square-root chain (fe8_pow22523). */
+F25519_IFMA_TARGET int f25519_ifma_frombytes_x8(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient)
+{
+    fe51 u[8], v[8], v3[8], w[8], pw[8];
+    int bad[8], mask = 0;
+    for (int i = 0; i < 8; i++) {
+        bad[i] = ge51_decode_pre(&out[i], &u[i], &v[i], s[i], (int)((lenient >> i) & 1)) != 0;
+        fe51_sqrt_ratio_pre(&w[i], &v3[i], &u[i], &v[i]);
+    }
+    fe51x8 W, PW;
+    fe8_pack(&W, w);
+    fe8_pow22523(&PW, &W);
+    fe8_unpack(pw, &PW);
+    for (int i = 0; i < 8; i++) {
+        if (!bad[i]) {
+            fe51 x;
+            int ok = fe51_sqrt_ratio_post(&x, &u[i], &v[i], &v3[i], &pw[i]);
+            bad[i] = ge51_decode_post(&out[i], &x, ok, s[i], (int)((lenient >> i) & 1)) != 0;
+        }
+        mask |= bad[i] << i;
+    }
+    return mask;
 }

@@ -17,8 +17,16 @@ void f25519_x25519_ladder_mulx(uint8_t out[32], const uint8_t k[32], const uint8
  * and the X25519 u-coordinate of [k]B. */
 void f25519_ed25519_base_mulx(uint8_t out[32], const uint8_t a[32]);
 void f25519_x25519_base_mulx(uint8_t out[32], const uint8_t k[32]);
+/* The same with the table scan chosen: scan = 1 AVX2 (only on a CPU with
+ * it), 0 SSE2. The two above take AVX2 where the CPU has it; tests check both. */
+void f25519_ed25519_base_mulx_scan(uint8_t out[32], const uint8_t a[32], int scan);
+void f25519_x25519_base_mulx_scan(uint8_t out[32], const uint8_t k[32], int scan);
 /* r = [a]A + [b]B, a, b < 2^253 (public). Variable time. */
 void f25519_double_scalarmult_mulx(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
                                    const uint8_t b[32]);
+/* out = sum_{i < n} [a_i] P_i + [b]B, a_i, b < 2^253 (public). Variable time
+ * (msm_mulx.c: the Straus of msm_wnaf.h on radix-2^64 points). */
+#include <stddef.h>
+void f25519_msm_mulx(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32]);
 #endif
 #endif

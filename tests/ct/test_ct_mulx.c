@@ -70,6 +70,13 @@ int main(void)
         f25519_x25519_base_mulx(o, a);
         CHECK_TAINTED(o, 32, "f25519_x25519_base_mulx");
         PUBLIC(o, 32);
+        /* the fixed base's SSE2 table scan (the functions above take AVX2 where present) */
+        f25519_ed25519_base_mulx_scan(o, a, 0);
+        CHECK_TAINTED(o, 32, "f25519_ed25519_base_mulx_scan sse2");
+        PUBLIC(o, 32);
+        f25519_x25519_base_mulx_scan(o, k, 0);
+        CHECK_TAINTED(o, 32, "f25519_x25519_base_mulx_scan sse2");
+        PUBLIC(o, 32);
         /* the ops table as the dispatcher hands it out, batch entries too */
         const f25519_ops *m = &f25519_ops_mulx;
         uint8_t k8[8][32], u8[8][32], o8[8][32];

@@ -1,0 +1,22 @@
+/*
+ * The mulx backend's fixed-base comb table, in its own radix 2^64 (generated
+ * by gen_base_table64.c into base_table64.c; the command is in the
+ * generator, the check in tests/tables).
+ *
+ * f25519_base_comb64[i][j] = (j + 1) * 2^(F25519_BASE64_SPACING i) B,
+ * i < F25519_BASE64_TABLES, j < 8: the affine point as (y + x, y - x, 2dxy)
+ * mod p, fully reduced, 4 little-endian words each (12 words per entry).
+ * With spacing 4 and 64 tables every radix-16 digit of the comb has its own
+ * table (no doublings). f25519_base64_dinv = 1/d mod p (reduced).
+ * Data only, compiled where the mulx backend is (arch/mulx_asm.h).
+ */
+#ifndef F25519_BASE_TABLE64_H
+#define F25519_BASE_TABLE64_H
+#include <stdint.h>
+#include "arch/mulx_asm.h"
+
+#define F25519_BASE64_TABLES 64
+#define F25519_BASE64_SPACING 4
+extern const uint64_t f25519_base_comb64[F25519_BASE64_TABLES][8][12];
+extern const uint64_t f25519_base64_dinv[4];
+#endif
