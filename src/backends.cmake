@@ -25,9 +25,11 @@ set(F25519_BACKEND_ifma_SOURCES
 )
 
 # AVX2 (papers 001 Sandy2x, 002 section 3): 4-lane radix-2^25.5 field (vpmuludq), x8 derive as two
-# 4-lane Montgomery ladders. The entries it does not vectorize are the mulx backend's (impl_avx2.c).
+# 4-lane Montgomery ladders, x8 fixed base as two 4-lane combs. The entries it does not vectorize are the mulx backend's (impl_avx2.c).
 set(F25519_BACKEND_avx2_SOURCES
   src/field/fe25x4_avx2.c
   src/scalarmult/ladder_avx2.c
+  src/scalarmult/base_table_avx2.c
+  src/scalarmult/base_avx2.c
   src/impl_avx2.c
 )

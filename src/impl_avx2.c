@@ -2,7 +2,9 @@
  * The avx2 backend's ops table (selected by dispatch.c when CPUID reports
  * AVX2 + BMI2 + ADX and no AVX-512IFMA; FAST25519_IMPL=avx2 forces it, also
  * on IFMA hosts). Vector code: x25519_x8, two 4-lane Montgomery ladders on
- * the radix-2^25.5 AVX2 field (scalarmult/ladder_avx2.c, field/fe25x4_avx2.*).
+ * the radix-2^25.5 AVX2 field (scalarmult/ladder_avx2.c, field/fe25x4_avx2.*);
+ * x25519_base_x8 / ed25519_base_x8, two 4-lane fixed-base combs
+ * (scalarmult/base_avx2.c, table base_table_avx2.c).
  *
  * Every other entry is the mulx backend's own function (radix 2^64,
  * MULX/ADCX/ADOX), called through its table: a single X25519 or fixed-base
@@ -10,8 +12,7 @@
  * field gives one chain a quarter of a vector (one instance per 64-bit lane),
  * so mulx is faster there. Measured (fast25519 bench, AMD EPYC Zen 3, AVX2 only,
  * 2026-11-25): one x8 call (two 4-lane ladders side by side) 328k ticks, so one
- * 4-lane ladder >= 164k, against 76.7k for a mulx derive (README). The x8 fixed-base
- * entries stay on mulx until the 4-lane comb lands. Where mulx is not built
+ * 4-lane ladder >= 164k, against 76.7k for a mulx derive (README). Where mulx is not built
  * (F25519_HAVE_MULX = 0: unoptimized or MSan builds, F25519_NO_ASM) those
  * entries are the portable backend's, and the dispatcher then needs only
  * AVX2 (dispatch.c).
@@ -20,6 +21,7 @@
  */
 #include "impl.h"
 #include "scalarmult/ladder_avx2.h"
+#include "scalarmult/base_avx2.h"
 
 #if F25519_HAVE_MULX
 #define SCALAR_OPS (&f25519_ops_mulx)
@@ -35,17 +37,9 @@ static void v_x25519_base(uint8_t out[32], const uint8_t k[32])
 {
     SCALAR_OPS->x25519_base(out, k);
 }
-static void v_x25519_base_x8(uint8_t out[8][32], const uint8_t k[8][32])
-{
-    SCALAR_OPS->x25519_base_x8(out, k);
-}
 static void v_ed25519_base(uint8_t out[32], const uint8_t a[32])
 {
     SCALAR_OPS->ed25519_base(out, a);
-}
-static void v_ed25519_base_x8(uint8_t out[8][32], const uint8_t a[8][32])
-{
-    SCALAR_OPS->ed25519_base_x8(out, a);
 }
 static void v_double_scalar(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A, const uint8_t b[32])
 {
@@ -73,9 +67,9 @@ const f25519_ops f25519_ops_avx2 = {
     .x25519 = v_x25519,
     .x25519_x8 = f25519_ladder_avx2_x8,
     .x25519_base = v_x25519_base,
-    .x25519_base_x8 = v_x25519_base_x8,
+    .x25519_base_x8 = f25519_x25519_base_avx2_x8,
     .ed25519_base = v_ed25519_base,
-    .ed25519_base_x8 = v_ed25519_base_x8,
+    .ed25519_base_x8 = f25519_ed25519_base_avx2_x8,
     .ed25519_double_scalar = v_double_scalar,
     .ed25519_frombytes2 = v_frombytes2,
     .ed25519_frombytes_x8 = v_frombytes_x8,

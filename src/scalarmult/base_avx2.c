@@ -1,0 +1,281 @@
+/*
+ * The avx2 backend's x8 fixed-base [a]B (base_avx2.h): two 4-lane combs,
+ * one key per 64-bit lane (paper 002 section 3), on the radix-2^25.5 field
+ * (field/fe25x4_avx2.h). The comb is the one of comb.h (paper Sec. 3.4,
+ * eq. 7, omega = 4): a = sum e_i 16^i with signed digits e_i in [-8, 8]
+ * (recode.h, the one recoding; a < 2^255 gives e_63 in [0, 8]); the odd
+ * digits are added first from the 32 tables 256^j B, the sum is multiplied
+ * by 16 with four doublings, then the even digits are added: 64 mixed
+ * additions and 4 doublings per lane, in Edwards extended coordinates.
+ *
+ * Table (base_table_avx2.h): the entries of f25519_base_comb halved,
+ * ((y + x)/2, (y - x)/2, dxy), in radix-2^25.5 limbs, the 8 entries of a
+ * limb in one 32-byte row. The mixed addition (ref10's ge_madd with every
+ * intermediate halved: the result is the same projective point, all four
+ * coordinates scaled by 1/4) then needs Z instead of 2Z, so E, F, G, H are
+ * sums / 2p-differences of two R values: multiplication inputs (M) without
+ * a carry.
+ *
+ * Constant-time lookup (paper 001, Sandy2x): every lane's digit d is split
+ * into |d| and a sign mask; for every entry j = 1..8 of the row a lane mask
+ * _mm256_cmpeq_epi64(|d|, j) selects the entry's limbs (broadcast to the 4
+ * lanes) with AND/OR; |d| = 0 gives the (halved) identity (1/2, 1/2, 0);
+ * then y+x / y-x are swapped and dxy negated (2p - dxy) under the sign mask.
+ * Every entry of the row is read for every lane; no secret branch or memory
+ * index.
+ *
+ * Inversion (batch_invert8): Montgomery's trick across the 8 lanes of the two
+ * sets, one scalar inversion (mulx's chain) instead of two 4-lane chains.
+ *
+ * Bounds (fe25x4_avx2.h): table limbs < W_i (fully reduced); 2p - dxy <= 2p_i
+ * (M). Point coordinates R at every step (products). Mixed addition:
+ * Y + X (M), Y - X + 2p (M), A, B, C products (R), E = A - B + 2p,
+ * H = A + B, G = Z + C, F = Z - C + 2p (all M). Doubling: XX, YY, ZZ, AA R;
+ * YY + XX, YY - XX + 2p M; AA + 4p - (YY + XX) and 2ZZ + 4p - (YY - XX)
+ * carried (fe25x4_carry) to R.
+ */
+#include "scalarmult/base_avx2.h"
+#include "scalarmult/base_table_avx2.h"
+#include "scalarmult/recode.h"
+#include "field/fe25x4_avx2.h"
+#include "common/wipe.h"
+#include "field/fe51.h"
+#include "arch/mulx_asm.h"
+#if F25519_HAVE_MULX
+#include "field/fe64_mulx.h" /* f25519_fe51_pow22523_mulx */
+#endif
+
+typedef struct { fe25x4 X, Y, Z, T; } ge25x4;      /* extended: x = X/Z, y = Y/Z, xy = T/Z */
+typedef struct { fe25x4 ypx, ymx, xyd; } pre25x4;  /* ((y+x)/2, (y-x)/2, dxy), affine */
+
+#define SETS 2
+
+/* Limbs of 1/2 = 2^254 - 9: 2^26 - 9, then all ones, the top limb 2^24 - 1. */
+static const uint32_t half25[10] = {0x3fffff7, 0x1ffffff, 0x3ffffff, 0x1ffffff, 0x3ffffff,
+                                    0x1ffffff, 0x3ffffff, 0x1ffffff, 0x3ffffff, 0x0ffffff};
+
+/* t = d * 256^pos B (halved precomp) in each lane, d in [-8, 8] (int64 lanes). */
+F25519_FE25X4_INLINE void lookup(pre25x4 *t, const uint32_t (*row)[8], __m256i d)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i neg = _mm256_cmpgt_epi64(zero, d);                     /* d < 0 */
+    const __m256i ad = _mm256_sub_epi64(_mm256_xor_si256(d, neg), neg); /* |d| */
+    const __m256i z = _mm256_cmpeq_epi64(ad, zero);
+    __m256i acc[30];
+#pragma GCC unroll 30
+    for (int k = 0; k < 30; k++)
+        acc[k] = k < 20 ? _mm256_and_si256(z, _mm256_set1_epi64x(half25[k % 10])) : zero;
+#pragma GCC unroll 1
+    for (int j = 0; j < 8; j++) {
+        const __m256i m = _mm256_cmpeq_epi64(ad, _mm256_set1_epi64x(j + 1));
+#pragma GCC unroll 30
+        for (int k = 0; k < 30; k++)
+            acc[k] = _mm256_or_si256(acc[k], _mm256_and_si256(m, _mm256_set1_epi32((int)row[k][j])));
+    }
+    /* the broadcast put each limb in both 32-bit halves of a lane: keep the low one */
+    const __m256i lo = _mm256_set1_epi64x(0xffffffffLL);
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++) {
+        __m256i p = _mm256_and_si256(acc[i], lo), m = _mm256_and_si256(acc[10 + i], lo);
+        __m256i x = _mm256_and_si256(acc[20 + i], lo);
+        __m256i s = _mm256_and_si256(neg, _mm256_xor_si256(p, m)); /* -P: swap y+x, y-x */
+        t->ypx.v[i] = _mm256_xor_si256(p, s);
+        t->ymx.v[i] = _mm256_xor_si256(m, s);
+        __m256i nx = _mm256_sub_epi64(fe25x4_kp(i, 2), x);            /* and dxy -> 2p - dxy */
+        t->xyd.v[i] = _mm256_xor_si256(x, _mm256_and_si256(neg, _mm256_xor_si256(x, nx)));
+    }
+}
+
+/* h = h + q (ref10 ge_madd + p1p1_to_p3, halved: see the top comment). h R -> R. */
+F25519_FE25X4_INLINE void madd(ge25x4 *h, const pre25x4 *q)
+{
+    fe25x4 ypx, ymx, a, b, c, e, f, g, hh;
+    fe25x4_add(&ypx, &h->Y, &h->X);
+    fe25x4_sub(&ymx, &h->Y, &h->X);
+    fe25x4_mul(&a, &ypx, &q->ypx);
+    fe25x4_mul(&b, &ymx, &q->ymx);
+    fe25x4_mul(&c, &h->T, &q->xyd);
+    fe25x4_sub(&e, &a, &b);
+    fe25x4_add(&hh, &a, &b);
+    fe25x4_add(&g, &h->Z, &c);
+    fe25x4_sub(&f, &h->Z, &c);
+    fe25x4_mul(&h->X, &e, &f);
+    fe25x4_mul(&h->Y, &hh, &g);
+    fe25x4_mul(&h->Z, &g, &f);
+    fe25x4_mul(&h->T, &e, &hh);
+}
+
+/* h = 2h (ref10 ge_p2_dbl + p1p1_to_p2, or _to_p3 when want_t). h R -> R. */
+F25519_FE25X4_INLINE void dbl(ge25x4 *h, int want_t)
+{
+    fe25x4 xx, yy, zz, s, aa, yp, zp, xp, tp;
+    fe25x4_sqr(&xx, &h->X);
+    fe25x4_sqr(&yy, &h->Y);
+    fe25x4_sqr(&zz, &h->Z);
+    fe25x4_add(&s, &h->X, &h->Y);
+    fe25x4_sqr(&aa, &s);
+    fe25x4_add(&yp, &yy, &xx);
+    fe25x4_sub(&zp, &yy, &xx);
+    fe25x4_sub4p(&xp, &aa, &yp);
+    fe25x4_carry(&xp, &xp);
+    fe25x4_add(&zz, &zz, &zz);
+    fe25x4_sub4p(&tp, &zz, &zp);
+    fe25x4_carry(&tp, &tp);
+    fe25x4_mul(&h->X, &xp, &tp);
+    fe25x4_mul(&h->Y, &yp, &zp);
+    fe25x4_mul(&h->Z, &zp, &tp);
+    if (want_t) fe25x4_mul(&h->T, &xp, &yp);
+}
+
+/* h[t] = [a[4t + l]]B in lane l of set t. */
+F25519_AVX2_TARGET __attribute__((noinline)) static void comb_x8(ge25x4 h[SETS], const uint8_t a[8][32])
+{
+    int8_t e[8][64], dig[64][8] __attribute__((aligned(8)));
+    pre25x4 q[SETS];
+    for (int l = 0; l < 8; l++) f25519_recode_signed(e[l], 64, a[l], 4);
+    for (int i = 0; i < 64; i++)
+        for (int l = 0; l < 8; l++) dig[i][l] = e[l][i];
+    for (int t = 0; t < SETS; t++) {
+        fe25x4_0(&h[t].X);
+        fe25x4_1(&h[t].Y);
+        fe25x4_1(&h[t].Z);
+        fe25x4_0(&h[t].T);
+    }
+    for (int pass = 1; pass >= 0; pass--) {
+        if (pass == 0) {
+            for (int k = 0; k < 4; k++)
+                for (int t = 0; t < SETS; t++) dbl(&h[t], k == 3);
+        }
+        for (int i = pass; i < 64; i += 2) {
+            __m128i d8 = _mm_loadl_epi64((const __m128i *)dig[i]); /* the 8 digits, 1 byte each */
+            __m256i d[SETS];
+            d[0] = _mm256_cvtepi8_epi64(d8);
+            d[1] = _mm256_cvtepi8_epi64(_mm_srli_si128(d8, 4));
+            for (int t = 0; t < SETS; t++) lookup(&q[t], f25519_base_comb_avx2[i / 2], d[t]);
+            for (int t = 0; t < SETS; t++) madd(&h[t], &q[t]);
+        }
+    }
+    f25519_wipe(e, sizeof e);
+    f25519_wipe(dig, sizeof dig);
+    f25519_wipe(q, sizeof q);
+}
+
+/* 1/z for z = lane 0 of a field element (fe51): z^(p-2) = (z^((p-5)/8))^8 z^3,
+ * with the mulx backend's z^((p-5)/8) chain where it is built (a scalar chain
+ * on 64-bit limbs has a much shorter latency than a 4-lane one), else the
+ * portable fe51 inversion. z != 0. */
+static void invert51(fe51 *out, const fe51 *z)
+{
+#if F25519_HAVE_MULX
+    fe51 t, z3;
+    f25519_fe51_pow22523_mulx(&t, z);
+    fe51_sqr_n(&t, &t, 3);
+    fe51_sqr(&z3, z);
+    fe51_mul(&z3, &z3, z);
+    fe51_mul(out, &t, &z3);
+    f25519_wipe(&t, sizeof t);
+    f25519_wipe(&z3, sizeof z3);
+#else
+    fe51_invert(out, z);
+#endif
+}
+
+/* h = f with the 64-bit lanes permuted (imm as _mm256_permute4x64_epi64). */
+#define PERM4(h, f, imm)                                                      \
+    do {                                                                      \
+        for (int i_ = 0; i_ < 10; i_++) (h)->v[i_] = _mm256_permute4x64_epi64((f)->v[i_], imm); \
+    } while (0)
+
+/* out[t] = 1/in[t] in each of the 8 lanes of in[0], in[1] (no lane 0; in M,
+ * out R): Montgomery's trick across the lanes (products of lane pairs by
+ * permutes), one scalar inversion of the product of all eight, 8 4-lane
+ * multiplications back. Replaces two 4-lane inversion chains. */
+F25519_AVX2_TARGET static void batch_invert8(fe25x4 out[SETS], const fe25x4 in[SETS])
+{
+    fe25x4 p, q, r, s, inv;
+    fe51 f[4], i1;
+    fe25x4_mul(&p, &in[0], &in[1]); /* p_l = z_l z_(4+l) */
+    PERM4(&s, &p, 0xb1);              /* [p1, p0, p3, p2] */
+    fe25x4_mul(&q, &p, &s);           /* [p0p1, p0p1, p2p3, p2p3] */
+    PERM4(&s, &q, 0x4e);              /* [p2p3, p2p3, p0p1, p0p1] */
+    fe25x4_mul(&r, &q, &s);           /* the product of the 8 in every lane */
+    f25519_fe25x4_unpack(f, &r);
+    invert51(&i1, &f[0]);
+    f[0] = f[1] = f[2] = f[3] = i1;
+    f25519_fe25x4_pack(&inv, f);
+    fe25x4_mul(&q, &inv, &s);         /* [1/p0p1, 1/p0p1, 1/p2p3, 1/p2p3] */
+    PERM4(&s, &p, 0xb1);
+    fe25x4_mul(&r, &q, &s);           /* 1/p_l */
+    fe25x4_mul(&p, &r, &in[1]);
+    fe25x4_mul(&out[1], &r, &in[0]);
+    out[0] = p;
+    f25519_wipe(&p, sizeof p); f25519_wipe(&q, sizeof q); f25519_wipe(&r, sizeof r);
+    f25519_wipe(&s, sizeof s); f25519_wipe(&inv, sizeof inv);
+    f25519_wipe(f, sizeof f); f25519_wipe(&i1, sizeof i1);
+}
+
+/* All-ones in the lanes of f equal to 0 mod p, else 0 (constant time). */
+F25519_AVX2_TARGET static __m256i zero_lanes(const fe25x4 *f)
+{
+    uint8_t b[4][32];
+    long long m[4];
+    f25519_fe25x4_tobytes(b, f);
+    for (int l = 0; l < 4; l++) {
+        uint32_t acc = 0;
+        for (int j = 0; j < 32; j++) acc |= b[l][j];
+        m[l] = -(long long)((acc - 1) >> 31); /* acc < 256: bit 31 set iff acc = 0 */
+    }
+    f25519_wipe(b, sizeof b);
+    return _mm256_setr_epi64x(m[0], m[1], m[2], m[3]);
+}
+
+/* u = (Z + Y) / (Z - Y). Z - Y = 0 only at the identity (a = 0 mod L, outside
+ * the clamped keys): that lane gets u = 0 (as the portable code: 1/0 = 0) and
+ * its denominator is replaced by 1 so that the other lanes' batch inversion
+ * stays valid. */
+F25519_AVX2_TARGET void f25519_x25519_base_avx2_x8(uint8_t out[8][32], const uint8_t k[8][32])
+{
+    ge25x4 h[SETS];
+    fe25x4 n[SETS], d[SETS];
+    comb_x8(h, k);
+    for (int t = 0; t < SETS; t++) {
+        fe25x4_add(&n[t], &h[t].Z, &h[t].Y);
+        fe25x4_sub(&d[t], &h[t].Z, &h[t].Y);
+        fe25x4_carry(&d[t], &d[t]);
+        __m256i z = zero_lanes(&d[t]);
+        d[t].v[0] = _mm256_add_epi64(d[t].v[0], _mm256_and_si256(z, _mm256_set1_epi64x(1)));
+        for (int i = 0; i < 10; i++) n[t].v[i] = _mm256_andnot_si256(z, n[t].v[i]);
+    }
+    batch_invert8(d, d);
+    for (int t = 0; t < SETS; t++) {
+        fe25x4_mul(&n[t], &n[t], &d[t]);
+        f25519_fe25x4_tobytes(&out[4 * t], &n[t]);
+    }
+    f25519_wipe(h, sizeof h);
+    f25519_wipe(n, sizeof n);
+    f25519_wipe(d, sizeof d);
+}
+
+F25519_AVX2_TARGET void f25519_ed25519_base_avx2_x8(uint8_t out[8][32], const uint8_t a[8][32])
+{
+    ge25x4 h[SETS];
+    fe25x4 zi[SETS], z[SETS], x, y;
+    uint8_t xb[4][32];
+    comb_x8(h, a);
+    z[0] = h[0].Z;
+    z[1] = h[1].Z;
+    batch_invert8(zi, z); /* Z != 0: extended coordinates */
+    for (int t = 0; t < SETS; t++) {
+        fe25x4_mul(&x, &h[t].X, &zi[t]);
+        fe25x4_mul(&y, &h[t].Y, &zi[t]);
+        f25519_fe25x4_tobytes(&out[4 * t], &y);
+        f25519_fe25x4_tobytes(xb, &x);
+        for (int l = 0; l < 4; l++) out[4 * t + l][31] ^= (uint8_t)((xb[l][0] & 1) << 7);
+    }
+    f25519_wipe(h, sizeof h);
+    f25519_wipe(zi, sizeof zi);
+    f25519_wipe(z, sizeof z);
+    f25519_wipe(&x, sizeof x);
+    f25519_wipe(&y, sizeof y);
+    f25519_wipe(xb, sizeof xb);
+}
