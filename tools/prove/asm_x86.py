@@ -204,7 +204,7 @@ def run_asm(it, ins, operands_in):
             ops[k] = ('reg', 'op%s' % c)
         elif c.startswith('*m'):
             ops[k] = ('mem', v)
-        elif c in ('r', 'rm', 'q'):
+        elif c in ('r', 'rm', 'q', 'x'):
             st.regs['in%d' % k] = v
             ops[k] = ('reg', 'in%d' % k)
         else:

@@ -377,7 +377,9 @@ class Interp:
             from asm_x86 import run_asm
             vals = [self.val(t, v) if v[0] != 'reg' or not isinstance(self.env.get(v[1]), tuple)
                     else self.env[v[1]] for (t, v) in ins.args]
-            self.env[ins.res] = run_asm(self, ins, vals)
+            out = run_asm(self, ins, vals)
+            # one output: the asm's value itself (an empty-template barrier is the identity), not a struct
+            self.env[ins.res] = out[0] if len(out) == 1 and not str(ins.ty).lstrip().startswith('{') else out
             return
         if op == 'extractvalue':
             self.env[ins.res] = self.env[ins.a[1]][ins.idx]
