@@ -299,3 +299,120 @@ def call_loops(mod, fname, sqr_fns):
             return out, 'loop %s: no squaring in the loop' % lbl
         out.append((cond.b[1] - c0[1], ncalls))
     return out, ''
+
+
+def inline_sqr_loops(mod, fname, ty_info, in_bound, out_bound, residual_mod_p, samples=2):
+    """The squaring loops that clang inlined into a chain function (the 8-lane sqr_n
+    of fe51x8_ifma.c in fe8_invert, the FE4N_SQRN loops of fe51x4_ifma.c): every
+    self-loop block of fname. Each must be a counter loop of constant trip count
+    (phi [c0, outside], [c + 1, loop], exit when c + 1 == C) and otherwise pure SSA
+    arithmetic on its data phis (no load, store or call). Which phi is which limb is
+    found by evaluating the block on random inputs (z3, exact) and trying the
+    limb orders: the one order under which value(fed back) = value(phis)^2 (mod p)
+    on every sample; then, symbolically, with the phis fresh values within the sqr's
+    input bound: (a) no overflow / IFMA multiplicands < 2^52, (b) the fed-back
+    values within the sqr's output bound (within its input bound: the induction),
+    (c) fed back = phis^2 (mod p) lane by lane (CryptoLine's method).
+    Returns ([(count, label)], error or '')."""
+    import itertools
+    import random
+    limbs, lanes, weight = ty_info
+    if fname not in mod.funcs:
+        return [], 'no function %s in the IR' % fname
+    fn = mod.funcs[fname]
+    defs = {}
+    for lbl, insts in fn.bbs:
+        for ins in insts:
+            if ins.res:
+                defs[ins.res] = ins
+    out = []
+    rng = random.Random(13)
+    for lbl, insts in fn.bbs:
+        if not (insts and insts[-1].op == 'br' and lbl in insts[-1].targets):
+            continue
+        br = insts[-1]
+        cond = defs.get(br.cond[1]) if br.cond and br.cond[0] == 'reg' else None
+        if not (cond is not None and cond.op == 'icmp' and cond.pred in ('eq', 'ne') and cond.b[0] == 'const'
+                and cond.a[0] == 'reg'):
+            return out, 'loop %s: exit condition not counter == constant' % lbl
+        if (br.targets[0] == lbl) == (cond.pred == 'eq'):
+            return out, 'loop %s: exits on the wrong outcome' % lbl
+        step = defs.get(cond.a[1])
+        if not (step is not None and step.op == 'add' and step.b == ('const', 1) and step.a[0] == 'reg'):
+            return out, 'loop %s: the counter does not step by +1' % lbl
+        cph = defs.get(step.a[1])
+        inc = dict((b, v) for v, b in cph.incoming) if cph is not None and cph.op == 'phi' else {}
+        if cph not in insts or inc.get(lbl) != ('reg', step.res) or len(inc) != 2:
+            return out, 'loop %s: no counter phi' % lbl
+        c0 = [v for b, v in inc.items() if b != lbl][0]
+        if c0[0] != 'const':
+            return out, 'loop %s: the counter does not start at a constant' % lbl
+        data = [ins for ins in insts if ins.op == 'phi' and ins is not cph]
+        if len(data) != limbs:
+            return out, 'loop %s: %d data phis, not %d limbs' % (lbl, len(data), limbs)
+        for ins in insts:
+            if ins.op in ('load', 'store', 'call', 'asm', 'alloca', 'call?') and not \
+                    (ins.op == 'call' and ins.callee.startswith('llvm.x86.avx512.vpmadd52')):
+                return out, 'loop %s: %s in the body' % (lbl, ins.op)
+        mach = Machine('%s:%s' % (fname, lbl))
+        it = Interp(mach, fn, {p: mach.const(1, 0) if t.kind == 'int' else ('ptr', None, 0)
+                               for p, t in fn.params})
+        xs = []
+        for k, ph in enumerate(data):
+            v = [mach.input('x%d_%d' % (k, l), 64, 0, min(in_bound) - 1) for l in range(lanes)]
+            xs.append(v)
+            it.env[ph.res] = v if lanes > 1 else v[0]
+        try:
+            for ins in insts:
+                if ins.op in ('phi', 'br') or ins is step or ins is cond:
+                    continue
+                it.cur = ins
+                it.step(ins)
+        except (Unsupported, KeyError) as e:
+            return out, 'loop %s: not modelled: %r' % (lbl, e)
+        fed = []
+        for ph in data:
+            v = it.env[[v for v, b in ph.incoming if b == lbl][0][1]]
+            fed.append(v if lanes > 1 else [v])
+        # the limb order: exact evaluation on random inputs (lane 0), every order tried
+        P_ = (1 << 255) - 19
+        cands = list(itertools.permutations(range(limbs)))
+        for _ in range(samples):
+            subst = []
+            vin = {}
+            for k in range(limbs):
+                for l in range(lanes):
+                    x = rng.randrange(min(in_bound))
+                    subst.append((xs[k][l].z, z3.BitVecVal(x, 64)))
+                    if l == 0:
+                        vin[k] = x
+            vout = {k: z3.simplify(z3.substitute(fed[k][0].z, *subst)).as_long() for k in range(limbs)}
+            cands = [pi for pi in cands
+                     if (sum(vout[k] << weight(pi[k]) for k in range(limbs)) -
+                         sum(vin[k] << weight(pi[k]) for k in range(limbs)) ** 2) % P_ == 0]
+        if len(cands) != 1:
+            return out, 'loop %s: %d limb orders make it a squaring (want exactly 1)' % (lbl, len(cands))
+        pi = cands[0]
+        if mach.fail_a:
+            return out, 'loop %s: %s' % (lbl, mach.fail_a[0])
+        # the inputs were made with min(in_bound): the per-limb bounds of the sqr
+        for k in range(limbs):
+            if in_bound[pi[k]] < min(in_bound):
+                return out, 'loop %s: input bounds' % lbl
+        for k in range(limbs):
+            for l in range(lanes):
+                o = fed[k][l]
+                b = out_bound[pi[k]]
+                if o.hi >= b and not mach.z3_prove(z3.ULT(o.z, b)):
+                    return out, 'loop %s: limb %d lane %d fed back may reach 2^%.2f' % (lbl, pi[k], l, o.hi.bit_length())
+                if b > in_bound[pi[k]]:
+                    return out, 'loop %s: sqr output bound exceeds its input bound' % lbl
+        for l in range(lanes):
+            vi, vo = Poly(), Poly()
+            for k in range(limbs):
+                vi = vi + xs[k][l].poly.scale(1 << weight(pi[k]))
+                vo = vo + fed[k][l].poly.scale(1 << weight(pi[k]))
+            if residual_mod_p(vo - vi * vi) is not None:
+                return out, 'loop %s lane %d: fed back - phis^2 is not a multiple of p' % (lbl, l)
+        out.append((cond.b[1] - c0[1], lbl))
+    return out, ''

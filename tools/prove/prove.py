@@ -512,10 +512,12 @@ def run_chain(comp, ch, defs, proved):
     mul_out = max(mul_r['out_bound'])
     sqr_out = max(sqr_r['out_bound'])
     errs = []
+    src_sqrn = []
     nsteps = n_sq = n_mul = 0
     # calls in order: name(args); loops 'for (r_ = 1; r_ < (n); r_++) ... sqr' of the lock-step form
     for cm in re.finditer(r'(\w+)\s*\(([^;{}]*?)\)\s*;|for\s*\(\s*(\w+)\s*=\s*1\s*;\s*\3\s*<\s*\(?\s*(\d+)\s*\)?\s*;', body):
         if cm.group(4):  # lock-step SQRN: the next sqr call runs n-1 more times
+            src_sqrn.append(int(cm.group(4)))
             loop_rep[0] = int(cm.group(4)) - 1   # iterations of the loop around the next sqr
             loop_rep[1] = True
             continue
@@ -546,6 +548,7 @@ def run_chain(comp, ch, defs, proved):
             n_sq += n
         elif fname in sqrn_fns:
             h, f, n = args[0], args[1], int(args[2])
+            src_sqrn.append(n)
             if f not in bound or bound[f] > sqr_in:
                 errs.append('sqr_n operand exceeds the sqr input bound')
             exp[h] = escale(exp.get(f, {}), 2 ** n)
@@ -566,6 +569,23 @@ def run_chain(comp, ch, defs, proved):
         g = exp.get(out_name)
         got = g.get(z_name) if g is not None and set(g) <= {z_name} else None
         ok_c, why_c, outs = got is not None and got == want, 'exponent %s != %s' % (got, want), [out_name]
+    if ch.get('ir_sqr_loops'):
+        # the squaring loops clang inlined into the chain function: each checked in
+        # the IR (loops.inline_sqr_loops: constant count, body = a squaring with the
+        # sqr's bounds, mod p); their counts, in block order, matched to the source's
+        # SQRN(.., n) in order (count n, or n - 1, n - 2 with squarings peeled off or
+        # done before the loop; one loop for every SQRN with n > 2)
+        ty = ch['ir_sqr_loops']
+        limbs, lanes, radix, cb = ELEM[ty]
+        lps, lerr = loops.inline_sqr_loops(comp.module(ch['unit']), ch.get('ir_function', ch['name']),
+                                           (limbs, lanes, lambda i, ty=ty: weight(ty, i)),
+                                           sqr_r['in_bounds'][0], sqr_r['out_bound'], residual_mod_p)
+        if lerr:
+            errs.append('IR loops: ' + lerr)
+        # one IR loop per SQRN(.., n > 2) of the source, in order (n <= 2 may be unrolled)
+        big = [n for n in src_sqrn if n > 2]
+        if not lerr and (len(lps) != len(big) or any(not 0 <= n - c <= 2 for n, (c, _) in zip(big, lps))):
+            errs.append('IR loops %s do not match the source SQRN counts %s' % ([c for c, _ in lps], big))
     if ch.get('ir_calls'):
         # the squarings and products as calls in the IR (f25519_fe25x4_sqr/_mul are
         # noinline): per iteration of each counted loop (loops.call_loops: constant

@@ -116,6 +116,12 @@ CASES = [
     ('avx2 unpack: output bound one bit too small (bounds.toml)', 'src/field/bounds.toml',
      'out = "out < [2^51, R51, R51, R51, R51]"', 'out = "out < [2^50, R51, R51, R51, R51]"',
      ['fe51_carry', 'fe25x4_carry', 'f25519_fe25x4_unpack'], 'b'),
+    ('ifma8 inlined loop: sqr_n squares f again each time (fe51x8_ifma.c)', 'src/field/fe51x8_ifma.c',
+     'for (int i = 0; i < n; i++) fe8_sqr(&t, &t);', 'for (int i = 0; i < n; i++) fe8_sqr(&t, f);',
+     ['fe8_mul', 'fe8_sqr', 'fe8_invert'], 'a', 'fe8_invert'),
+    ('ifma4 inlined loop: FE4N_SQRN repeats the first squaring (fe51x4_ifma.c)', 'src/field/fe51x4_ifma.c',
+     'for (i_ = 0; i_ < N; i_++) fe4_sqr(&(h)[i_], &(h)[i_]);', 'for (i_ = 0; i_ < N; i_++) fe4_sqr(&(h)[i_], &(f)[i_]);',
+     ['fe4_mul', 'fe4_sqr', 'fe4_invert'], 'a', 'fe4_invert'),
 ]
 
 
