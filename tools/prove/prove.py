@@ -25,6 +25,7 @@ from engine import P, Poly, S, Machine, Interp, Memory, Unsupported  # noqa: E40
 from llir import Module  # noqa: E402
 import asm_loop  # noqa: E402
 import loops  # noqa: E402
+import signed  # noqa: E402
 
 # The build's flags (CMakeLists.txt: C11 with GNU extensions, Release = -O2, PIC,
 # hidden visibility, the src/ include path); vector code gets its ISA from the
@@ -671,6 +672,18 @@ def main():
             if all(res[k][0] for k in 'abc'):
                 proved[sl['name']] = proved[sl['sqr']]
             rows.append((sl['name'], res, 'loop'))
+        for sg in tab.get('signed', []):
+            if only and sg['name'] not in only:
+                continue
+            try:
+                mod = comp.module(sg['unit'])
+                fn = mod.funcs[sg['function']]
+                pf, pg, pt = [pn for pn, _ in fn.params]
+                mems, outs, idents = signed.update_fg_spec(pf, pg, pt, bexpr(sg['top'], defs))
+                res = signed.prove_signed(mod, sg['function'], mems, outs, idents)
+            except Exception as e:  # a crash of the checker is a failure, never a pass
+                res = {'a': (False, 'checker error: %r' % e), 'b': (False, ''), 'c': (False, ''), 'time': 0}
+            rows.append((sg['name'], res, 'signed'))
         for al in tab.get('asm_loop', []):
             if only and al['name'] not in only:
                 continue

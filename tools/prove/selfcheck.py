@@ -122,6 +122,14 @@ CASES = [
     ('ifma4 inlined loop: FE4N_SQRN repeats the first squaring (fe51x4_ifma.c)', 'src/field/fe51x4_ifma.c',
      'for (i_ = 0; i_ < N; i_++) fe4_sqr(&(h)[i_], &(h)[i_]);', 'for (i_ = 0; i_ < N; i_++) fe4_sqr(&(h)[i_], &(f)[i_]);',
      ['fe4_mul', 'fe4_sqr', 'fe4_invert'], 'a', 'fe4_invert'),
+    ('safegcd update_fg: a product in 64 bits (fe51_invert_ifma.c)', 'src/field/fe51_invert_ifma.c',
+     'i128 cf = (i128)u * f->v[0] + (i128)v * g->v[0];', 'i128 cf = (i128)(u * f->v[0]) + (i128)v * g->v[0];',
+     ['update_fg (safegcd)'], 'a'),
+    ('safegcd update_fg: first shift by 61 (fe51_invert_ifma.c)', 'src/field/fe51_invert_ifma.c',
+     '    cf >>= 62;\n    cg >>= 62;\n    for', '    cf >>= 61;\n    cg >>= 62;\n    for',
+     ['update_fg (safegcd)'], 'c'),
+    ('safegcd update_fg: top limb bound too large (bounds.toml top = 2^71: products beyond i128)', 'src/field/bounds.toml',
+     'function = "w_update_fg"\ntop = "2^8"', 'function = "w_update_fg"\ntop = "2^71"', ['update_fg (safegcd)'], 'a'),
 ]
 
 
