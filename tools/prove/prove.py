@@ -256,7 +256,7 @@ def run_routine(comp, r, defs, callees=None):
         raise RuntimeError('%s: no function %s in %s' % (r['name'], fname, r['unit']))
     fn = mod.funcs[fname]
     mach = Machine(r['name'])
-    bits = r.get('mode') == 'bits'
+    bits = r.get('mode') in ('bits', 'pred')
     mach.bits_only = bits
     args = route_args(r, defs)
     if len(args) != len(fn.params):
@@ -304,6 +304,8 @@ def run_routine(comp, r, defs, callees=None):
     except Unsupported as e:
         msg = 'not modelled: %s' % e
         return {'a': (False, msg), 'b': (False, msg), 'c': (False, msg), 'time': time.time() - t0}
+    if r.get('mode') == 'pred':
+        return pred_spec(mach, it, mems, r, t0)
     res['a'] = (not mach.fail_a, '; '.join(mach.fail_a[:3]))
     outs = [(a, mem) for a, mem in mems.values() if a['io'] == 'out']
     # (b) output bounds
@@ -378,6 +380,46 @@ def run_routine(comp, r, defs, callees=None):
                     ok, why = False, 'z3 could not prove the output < p (canonical), lane %d' % l
                     break
     res['c'] = (ok, why)
+    res['time'] = time.time() - t0
+    res['z3'] = mach.z3_queries
+    return res
+
+
+def pred_spec(mach, it, mems, r, t0):
+    """mode = "pred": a truth value of an encoding (fe51_iszero, _isnegative,
+    _is_canonical), bit-precise in z3; the calls of proved routines are facts
+    (engine.call_proved: fe51_tobytes's canonical output c < p with c = f - p k,
+    fe51_frombytes's t = s mod 2^255). (b) the result is 0 or 1; (c) the spec:
+      ret = iszero(f):     ret = 1 iff the canonical encoding c of f is 0 (f = 0 mod p)
+      ret = isnegative(f): ret = bit 0 of the canonical encoding of f
+      ret = canonical(s):  ret = 1 iff s mod 2^255 < p"""
+    res = {'a': (not mach.fail_a, '; '.join(mach.fail_a[:3]))}
+    rv = getattr(it, 'retval', None)
+    if rv is None:
+        e = (False, 'no return value')
+        return {'a': res['a'], 'b': e, 'c': e, 'time': time.time() - t0}
+    W = rv.w
+    ok_b = mach.z3_prove(z3.ULE(rv.z, 1), timeout_ms=20000, fallback=False)
+    res['b'] = (ok_b, '' if ok_b else 'the result may be other than 0 or 1')
+    m = re.fullmatch(r'\s*ret\s*=\s*(iszero|isnegative|canonical)\((\w+)\)\s*', r['spec'])
+    a, mem = mems[m.group(2)]
+    vin = zval_elem(a, mem)
+    calls = [c for c in getattr(it, 'call_outputs', []) if c[1].get('canonical')]
+    one, zero = z3.BitVecVal(1, W), z3.BitVecVal(0, W)
+    if m.group(1) == 'canonical':
+        claim = rv.z == z3.If(z3.ULT(vin & ((1 << 255) - 1), P), one, zero)
+    elif len(calls) != 1:
+        res['c'] = (False, '%d canonical encodings of the input (want 1)' % len(calls))
+        res['time'] = time.time() - t0
+        return res
+    else:
+        _, _, tin, tout = calls[0]
+        if m.group(1) == 'iszero':
+            claim = z3.And(tin == vin, rv.z == z3.If(tout == 0, one, zero))
+        else:
+            claim = z3.And(tin == vin, rv.z == z3.ZeroExt(W - 1, z3.Extract(0, 0, tout)))
+    ok = ok_b and mach.z3_prove(claim, timeout_ms=60000, fallback=False)
+    res['c'] = (ok, '' if ok else 'z3 could not prove ' + r['spec'] if ok_b else 'not a truth value')
     res['time'] = time.time() - t0
     res['z3'] = mach.z3_queries
     return res

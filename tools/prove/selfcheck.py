@@ -130,6 +130,15 @@ CASES = [
      ['update_fg (safegcd)'], 'c'),
     ('safegcd update_fg: top limb bound too large (bounds.toml top = 2^71: products beyond i128)', 'src/field/bounds.toml',
      'function = "w_update_fg"\ntop = "2^8"', 'function = "w_update_fg"\ntop = "2^71"', ['update_fg (safegcd)'], 'a'),
+    ('portable iszero: shift by 7 (acc >= 128 read as zero) (fe51_iszero)', 'src/field/fe51.c',
+     'return (int)(1 & ((acc - 1) >> 8));', 'return (int)(1 & ((acc - 1) >> 7));',
+     ['fe51_carry', 'fe51_tobytes', 'fe51_iszero'], 'c', 'fe51_iszero'),
+    ('portable isnegative: bit 1 instead of bit 0 (fe51_isnegative)', 'src/field/fe51.c',
+     '    return s[0] & 1;', '    return s[0] & 2;', ['fe51_carry', 'fe51_tobytes', 'fe51_isnegative'], 'b',
+     'fe51_isnegative'),
+    ('portable is_canonical: bit 255 compared (fe51_is_canonical)', 'src/field/fe51.c',
+     'diff |= (uint32_t)(c[31] ^ (s[31] & 0x7f));', 'diff |= (uint32_t)(c[31] ^ (s[31] & 0xff));',
+     ['fe51_frombytes', 'fe51_carry', 'fe51_tobytes', 'fe51_is_canonical'], 'c', 'fe51_is_canonical'),
 ]
 
 
