@@ -474,11 +474,26 @@ def _lg(x):
 
 
 # ---------------------------------------------------------------- chains
-def run_chain(comp, ch, defs, proved):
+def run_chain(comp, ch, defs, proved, lane=None):
     """The exponentiation chain of ch['name'] as compositions of proved mul/sqr:
     the function body after preprocessing (pow_chain.h expanded), each MUL/SQR/SQRN
-    call mapped to the proved routine; exponents tracked symbolically."""
+    call mapped to the proved routine; exponents tracked symbolically.
+    const_lanes = L: L chains written with constant lane indices (fe64's
+    FE64X2_MUL_: (mul(&h[0], ..), mul(&h[1], ..))): each lane's calls (every operand
+    at that index; a call mixing lanes is an error) checked as one chain; the
+    helper lanes_sqrn (sqr2_n) squares every lane n times: its body is checked
+    to be exactly sqr(h[l], f[l]) for each l, then n - 1 times sqr(h[l], h[l])."""
     t0 = time.time()
+    if ch.get('const_lanes') and lane is None:
+        subs = [run_chain(comp, ch, defs, proved, lane=l) for l in range(ch['const_lanes'])]
+        herr = _check_lanes_sqrn(comp, ch)
+        out = {k: (all(x[k][0] for x in subs) and (k != 'a' or not herr),
+                   '; '.join([herr] * (k == 'a' and bool(herr)) + ['lane %d: %s' % (l, x[k][1])
+                                                                   for l, x in enumerate(subs) if not x[k][0]]))
+               for k in 'abc'}
+        out['time'] = time.time() - t0
+        out['steps'] = sum(x.get('steps', 0) for x in subs)
+        return out
     src = os.path.join(comp.root, ch['unit'])
     r = subprocess.run([comp.cc] + CFLAGS + ['-I', os.path.join(comp.root, 'src'), '-E', '-P', src],
                        capture_output=True, text=True)
@@ -493,8 +508,12 @@ def run_chain(comp, ch, defs, proved):
         depth += {'{': 1, '}': -1}.get(text[i], 0)
         i += 1
     body = text[m.end():i - 1]
+    lane_mix = []
+    if lane is not None:
+        body, lane_mix = _lane_body(body, lane, ch)
     params = re.findall(r'\*\s*(\w+)', text[m.start():m.end()])
-    out_name, z_name = ch.get('out_var', params[0]), ch.get('in_var', params[-1])
+    out_name = ch['out_var'] if 'out_var' in ch else params[0]
+    z_name = ch['in_var'] if 'in_var' in ch else params[-1]
     calls = ch.get('calls', {})
     mul_fns = calls.get('mul', [ch['mul'], ch['mul'].replace('fe51_', 'fe51i_')])
     sqr_fns = calls.get('sqr', [ch['sqr'], ch['sqr'].replace('fe51_', 'fe51i_')])
@@ -649,12 +668,60 @@ def run_chain(comp, ch, defs, proved):
         if ir_sq != n_sq * nlanes or ir_mul != n_mul * nlanes or any(k != nlanes for c, k in lps):
             errs.append('IR: %d squarings, %d products (loops %s); the source chain: %d x %d, %d x %d' % (
                 ir_sq, ir_mul, lps, n_sq, nlanes, n_mul, nlanes))
-    errs = lane_errs + errs
+    errs = lane_mix + lane_errs + errs
     ok_a = not errs and sqr_out <= sqr_in and mul_out <= mul_in
     return {'a': (ok_a, '; '.join(errs[:2]) if errs else ('' if ok_a else 'sqr/mul output bound exceeds their input bound')),
             'b': (ok_a and all(o in bound and bound[o] <= mul_out for o in outs), ''),
             'c': (ok_c, '' if ok_c else why_c),
             'time': time.time() - t0, 'steps': nsteps * nlanes, 'lanes': nlanes}
+
+
+def _lane_body(body, lane, ch):
+    """The calls of one lane of a const_lanes chain, lane indices removed."""
+    calls = ch.get('calls', {})
+    fns = calls.get('mul', [ch['mul']]) + calls.get('sqr', [ch['sqr']])
+    helper = ch.get('lanes_sqrn')
+    body2 = re.sub(r'\)\s*,\s*(?=\w+\s*\()', '); ', body)   # (a(..), b(..)); -> a(..); b(..);
+    out, errs = [], []
+    for cm in re.finditer(r'(\w+)\s*\(([^;{}]*?)\)\s*;', body2):
+        fname, argstr = cm.group(1), cm.group(2)
+        if fname == helper:
+            out.append('%s(%s);' % (fname, argstr))
+            continue
+        if fname not in fns:
+            continue
+        idx = set(re.findall(r'\[\s*(\d+)\s*\]', argstr))
+        nargs = len(re.split(r',(?![^(]*\))', argstr))
+        if len(re.findall(r'\[\s*\d+\s*\]', argstr)) != nargs or len(idx) != 1:
+            errs.append('%s(%s): operands not all of one lane' % (fname, argstr.strip()[:60]))
+            continue
+        if idx == {str(lane)}:
+            out.append('%s(%s);' % (fname, re.sub(r'\[\s*\d+\s*\]', '', argstr)))
+    return '\n'.join(out), errs
+
+
+def _check_lanes_sqrn(comp, ch):
+    """The helper of a const_lanes chain, from the preprocessed source: '' if its body
+    is exactly the lane-by-lane squaring loop, else what differs."""
+    helper = ch.get('lanes_sqrn')
+    if not helper:
+        return ''
+    r = subprocess.run([comp.cc] + CFLAGS + ['-I', os.path.join(comp.root, 'src'), '-E', '-P',
+                        os.path.join(comp.root, ch['unit'])], capture_output=True, text=True)
+    m = re.search(r'\bvoid\s+%s\s*\(\s*\w+\s+(\w+)\s*\[\s*(\d+)\s*\]\s*,\s*const\s+\w+\s+(\w+)\s*\[\s*\d+\s*\]'
+                  r'\s*,\s*int\s+(\w+)\s*\)\s*\{' % re.escape(helper), r.stdout)
+    if not m:
+        return 'helper %s not found' % helper
+    h, nl, f, n = m.group(1), int(m.group(2)), m.group(3), m.group(4)
+    depth, i = 1, m.end()
+    while depth:
+        depth += {'{': 1, '}': -1}.get(r.stdout[i], 0)
+        i += 1
+    got = re.sub(r'\s+', '', r.stdout[m.end():i - 1])
+    sq = ch.get('calls', {}).get('sqr', [ch['sqr']])[0]
+    want = ''.join('%s(&%s[%d],&%s[%d]);' % (sq, h, l, f, l) for l in range(nl))
+    want += 'for(inti=1;i<%s;i++){' % n + ''.join('%s(&%s[%d],&%s[%d]);' % (sq, h, l, h, l) for l in range(nl)) + '}'
+    return '' if got == want else 'helper %s is not the lane-by-lane squaring loop' % helper
 
 
 loop_rep = [0, False]
@@ -747,11 +814,14 @@ def main():
                 res = {'a': (False, 'mul/sqr not proved'), 'b': (False, ''), 'c': (False, ''), 'time': 0}
             else:
                 loop_rep[0], loop_rep[1] = 0, False
-                res = run_chain(comp, ch, defs, proved)
+                try:
+                    res = run_chain(comp, ch, defs, proved)
+                except Exception as e:  # a crash of the checker is a failure, never a pass
+                    res = {'a': (False, 'checker error: %r' % e), 'b': (False, ''), 'c': (False, ''), 'time': 0}
             rows.append((ch['name'], res, 'chain*' if ch.get('assumes') else 'chain'))
     # table
-    print('%-24s %-8s %-10s %-10s %-10s %7s' % ('routine', 'method', '(a) ovfl', '(b) out', '(c) mod p', 'time'))
-    print('-' * 76)
+    print('%-30s %-8s %-10s %-10s %-10s %7s' % ('routine', 'method', '(a) ovfl', '(b) out', '(c) mod p', 'time'))
+    print('-' * 82)
     fails, opens = [], []
     for name, res, method in rows:
         cells = []
@@ -767,8 +837,8 @@ def main():
                 fails.append('%s (%s): %s' % (name, k, why))
         if not res.get('open'):
             all_ok &= all(res[k][0] for k in 'abc')
-        print('%-24s %-8s %-10s %-10s %-10s %6.2fs' % (name, method, cells[0], cells[1], cells[2], res['time']))
-    print('-' * 76)
+        print('%-30s %-8s %-10s %-10s %-10s %6.2fs' % (name, method, cells[0], cells[1], cells[2], res['time']))
+    print('-' * 82)
     n_ok = sum(all(r[1][k][0] for k in 'abc') for r in rows)
     n_open = sum(1 for r in rows if r[1].get('open') and not all(r[1][k][0] for k in 'abc'))
     print('%d routines: %d proved, %d open (not covered, listed in bounds.toml), %d FAILED; %.1f s' % (

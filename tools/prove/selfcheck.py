@@ -139,6 +139,12 @@ CASES = [
     ('portable is_canonical: bit 255 compared (fe51_is_canonical)', 'src/field/fe51.c',
      'diff |= (uint32_t)(c[31] ^ (s[31] & 0x7f));', 'diff |= (uint32_t)(c[31] ^ (s[31] & 0xff));',
      ['fe51_frombytes', 'fe51_carry', 'fe51_tobytes', 'fe51_is_canonical'], 'c', 'fe51_is_canonical'),
+    ('mulx two chains: operand of the other lane (FE64X2_MUL_ g[0] in lane 1)', 'src/field/fe64_mulx.c',
+     'fe64_mul(&(h)[1], &(f)[1], &(g)[1])', 'fe64_mul(&(h)[1], &(f)[1], &(g)[0])',
+     ['fe64_mul', 'fe64_sqr', 'f25519_fe51_pow22523_x2_mulx'], 'a'),
+    ('mulx two chains: sqr2_n squares lane 0 into lane 1', 'src/field/fe64_mulx.c',
+     '        fe64_sqr(&h[1], &h[1]);', '        fe64_sqr(&h[1], &h[0]);',
+     ['fe64_mul', 'fe64_sqr', 'f25519_fe51_pow22523_x2_mulx'], 'a'),
 ]
 
 
