@@ -1,0 +1,216 @@
+/*
+ * The avx2 backend's ops.ed25519_double_scalar_x8 (verification of eight
+ * signatures): out[i] = [a_i]A_i + [b_i]B, a_i, b_i < 2^253, public inputs
+ * (variable time allowed; src/impl.h). Two passes of 4 lanes, one signature
+ * per 64-bit lane of the radix-2^25.5 field (seed 002: throughput-oriented
+ * 4-way verification; point/ge25x4_avx2.h for the formulas and bounds).
+ *
+ * Straus interleaving with the doublings shared by the four lanes (every lane
+ * executes the same sequence; the digits only choose table entries):
+ *  - a_i in signed radix 16 (recode.h f25519_recode_signed, 64 digits in
+ *    [-8, 8)), over a per-lane table 0A..8A (cached form, the lane's own
+ *    multiples in its lane; entry 0 = identity), built per call with 4
+ *    doublings and 3 additions; a negative digit negates the entry by lane
+ *    mask. 64 additions (a window whose four digits are all 0 is skipped).
+ *  - b_i in the regular odd signed radix 2^7 (37 digits, every one odd in
+ *    [-127, 127]: recode_odd7 below) over the odd multiples B, 3B, ..., 127B
+ *    of base_table.c (f25519_base_odd, the table mulx's and the portable
+ *    double-scalar use), halved and converted to radix-2^25.5 limbs once per
+ *    process (pthread_once). An even b_i is replaced by b_i + L (L odd, B of
+ *    order L: the same point). 37 mixed additions, none skipped.
+ *  One doubling per bit position (252), with T only where an addition
+ *  follows. Each lane's operand is assembled from its own table entry
+ *  (per-lane indices: public digits) with vpblendd / 64-bit inserts.
+ * A's table is the w-NAF-free fixed window because the four lanes share the
+ * additions: per-lane w-NAF digits would fall at different positions and the
+ * union of four lanes' non-zero positions exceeds the 64 fixed windows.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "scalarmult/double_avx2.h"
+#include "scalarmult/base_table.h"
+#include "scalarmult/recode.h"
+#include "point/ge25x4_avx2.h"
+
+/* (2j + 1) B halved: ((y+x)/2, (y-x)/2, dxy), canonical radix-2^25.5 limbs
+ * (limb k of coordinate c at [j][10 c + k]). */
+static uint64_t btab[64][30];
+static pthread_once_t btab_once = PTHREAD_ONCE_INIT;
+
+/* 1/2 = (p + 1)/2 = 2^254 - 9 */
+static const uint8_t HALF_BYTES[32] = {0xf7, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                       0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                       0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x3f};
+
+F25519_AVX2_TARGET static void btab_init(void)
+{
+    fe51 half, t;
+    fe51_frombytes(&half, HALF_BYTES);
+    for (int j = 0; j < 64; j++) {
+        const ge51_precomp *e = &f25519_base_odd[j];
+        uint8_t s[4][32];
+        fe51_mul(&t, &e->yplusx, &half);
+        fe51_tobytes(s[0], &t);
+        fe51_mul(&t, &e->yminusx, &half);
+        fe51_tobytes(s[1], &t);
+        fe51_mul(&t, &e->xy2d, &half); /* 2dxy / 2 */
+        fe51_tobytes(s[2], &t);
+        memset(s[3], 0, 32);
+        fe25x4 f;
+        f25519_fe25x4_frombytes(&f, (const uint8_t(*)[32])s); /* canonical: limbs < W_i */
+        for (int k = 0; k < 10; k++) {
+            uint64_t v[4] __attribute__((aligned(32)));
+            _mm256_store_si256((__m256i *)v, f.v[k]);
+            for (int c = 0; c < 3; c++) btab[j][10 * c + k] = v[c];
+        }
+    }
+}
+
+static const uint64_t L_WORDS[4] = {0x5812631a5cf5d3edULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
+
+/* b (< 2^253; b + L if b is even, so odd and < 2^254) = sum d[i] 2^(7i), i < 37,
+ * every d[i] odd in [-127, 127] (the regular odd recoding: d = (k mod 2^8) -
+ * 2^7, k = (k - d) / 2^7 stays odd; after 36 steps k <= 2^254 / 2^252 + 1:
+ * the last digit is odd in [1, 5]). */
+static void recode_odd7(int8_t d[37], const uint8_t b[32])
+{
+    uint64_t k[4];
+    memcpy(k, b, 32); /* little-endian host (x86-64) */
+    if (!(k[0] & 1)) {
+        unsigned __int128 c = 0;
+        for (int w = 0; w < 4; w++) {
+            c += (unsigned __int128)k[w] + L_WORDS[w];
+            k[w] = (uint64_t)c;
+            c >>= 64;
+        }
+    }
+    for (int i = 0; i < 36; i++) {
+        int v = (int)(k[0] & 0xff) - 128;
+        d[i] = (int8_t)v;
+        /* k -= v: two's complement of the sign-extended v over 4 words */
+        uint64_t sub = (uint64_t)(int64_t)v, ext = v < 0 ? ~0ULL : 0;
+        unsigned __int128 c = (unsigned __int128)k[0] - sub;
+        k[0] = (uint64_t)c;
+        uint64_t borrow = (uint64_t)(c >> 64) & 1;
+        for (int w = 1; w < 4; w++) {
+            c = (unsigned __int128)k[w] - ext - borrow;
+            k[w] = (uint64_t)c;
+            borrow = (uint64_t)(c >> 64) & 1;
+        }
+        for (int w = 0; w < 3; w++) k[w] = (k[w] >> 7) | (k[w + 1] << 57);
+        k[3] >>= 7;
+    }
+    d[36] = (int8_t)k[0];
+}
+
+/* Lane l of t = tab[|d_l|] of lane l, negated where d_l < 0. */
+F25519_FE25X4_INLINE void lookup_a(ge25x4_cached *t, const ge25x4_cached tab[9], const int8_t d[4])
+{
+    const __m256i *e0 = (const __m256i *)&tab[abs(d[0])], *e1 = (const __m256i *)&tab[abs(d[1])];
+    const __m256i *e2 = (const __m256i *)&tab[abs(d[2])], *e3 = (const __m256i *)&tab[abs(d[3])];
+    __m256i *o = (__m256i *)t;
+#pragma GCC unroll 8
+    for (int k = 0; k < 40; k++) {
+        __m256i r = _mm256_blend_epi32(e0[k], e1[k], 0x0c);
+        r = _mm256_blend_epi32(r, e2[k], 0x30);
+        o[k] = _mm256_blend_epi32(r, e3[k], 0xc0);
+    }
+    if ((d[0] | d[1] | d[2] | d[3]) < 0)
+        ge25x4_cached_cneg(t, _mm256_setr_epi64x(-(long long)(d[0] < 0), -(long long)(d[1] < 0),
+                                                 -(long long)(d[2] < 0), -(long long)(d[3] < 0)));
+}
+
+/* Lane l of q = d_l B (d_l odd, |d_l| <= 127), halved affine. */
+F25519_FE25X4_INLINE void lookup_b(ge25x4_hpre *q, const int8_t d[4])
+{
+    const uint64_t *r0 = btab[abs(d[0]) >> 1], *r1 = btab[abs(d[1]) >> 1];
+    const uint64_t *r2 = btab[abs(d[2]) >> 1], *r3 = btab[abs(d[3]) >> 1];
+    __m256i *o = (__m256i *)q;
+#pragma GCC unroll 10
+    for (int k = 0; k < 30; k++)
+        o[k] = _mm256_setr_epi64x((long long)r0[k], (long long)r1[k], (long long)r2[k], (long long)r3[k]);
+    if ((d[0] | d[1] | d[2] | d[3]) < 0)
+        ge25x4_hpre_cneg(q, _mm256_setr_epi64x(-(long long)(d[0] < 0), -(long long)(d[1] < 0),
+                                               -(long long)(d[2] < 0), -(long long)(d[3] < 0)));
+}
+
+/* Out-of-line steps: one copy each, called from the loop. */
+#define DS_NOINLINE static __attribute__((noinline)) F25519_AVX2_TARGET
+DS_NOINLINE void step_dbl(ge25x4_p3 *h, int want_t) { ge25x4_dbl(h, h, want_t); }
+DS_NOINLINE void step_add(ge25x4_p3 *h, const ge25x4_cached *q, int want_t) { ge25x4_add(h, h, q, want_t); }
+DS_NOINLINE void step_madd(ge25x4_p3 *h, const ge25x4_hpre *q, int want_t) { ge25x4_madd(h, h, q, want_t); }
+DS_NOINLINE void get_a(ge25x4_cached *t, const ge25x4_cached tab[9], const int8_t d[4]) { lookup_a(t, tab, d); }
+DS_NOINLINE void get_b(ge25x4_hpre *q, const int8_t d[4]) { lookup_b(q, d); }
+
+/* tab[j] = j P (cached), j = 0..8, in every lane. */
+DS_NOINLINE void build_tab(ge25x4_cached tab[9], const ge25x4_p3 *P)
+{
+    fe25x4 d2;
+    fe51 d2s[4] = {fe51_d2, fe51_d2, fe51_d2, fe51_d2};
+    f25519_fe25x4_pack(&d2, d2s);
+    ge25x4_p3 m2, m3, m4, m;
+    ge25x4_cached_identity(&tab[0]);
+    ge25x4_to_cached(&tab[1], P, &d2);
+    ge25x4_dbl(&m2, P, 1);
+    ge25x4_to_cached(&tab[2], &m2, &d2);
+    ge25x4_add(&m3, &m2, &tab[1], 1);
+    ge25x4_to_cached(&tab[3], &m3, &d2);
+    ge25x4_dbl(&m4, &m2, 1);
+    ge25x4_to_cached(&tab[4], &m4, &d2);
+    ge25x4_add(&m, &m4, &tab[1], 1);
+    ge25x4_to_cached(&tab[5], &m, &d2);
+    ge25x4_dbl(&m, &m3, 1);
+    ge25x4_to_cached(&tab[6], &m, &d2);
+    ge25x4_add(&m, &m, &tab[1], 1);
+    ge25x4_to_cached(&tab[7], &m, &d2);
+    ge25x4_dbl(&m, &m4, 1);
+    ge25x4_to_cached(&tab[8], &m, &d2);
+}
+
+/* Lanes [4s, 4s + 4). */
+F25519_AVX2_TARGET static void double_x4(ge51_p3 out[4], const uint8_t a[4][32], const ge51_p3 A[4],
+                                         const uint8_t b[4][32])
+{
+    ge25x4_cached tab[9] __attribute__((aligned(32))), q;
+    ge25x4_hpre qb;
+    ge25x4_p3 acc;
+    int8_t ea[4][64], eb[4][37], da[64][4], db[37][4];
+    for (int l = 0; l < 4; l++) {
+        f25519_recode_signed(ea[l], 64, a[l], 4);
+        recode_odd7(eb[l], b[l]);
+    }
+    for (int i = 0; i < 64; i++)
+        for (int l = 0; l < 4; l++) da[i][l] = ea[l][i];
+    for (int i = 0; i < 37; i++)
+        for (int l = 0; l < 4; l++) db[i][l] = eb[l][i];
+
+    ge25x4_pack(&acc, A);
+    build_tab(tab, &acc);
+    ge25x4_identity(&acc);
+    int started = 0;
+    for (int p = 252; p >= 0; p--) {
+        int adda = p % 4 == 0 && (da[p / 4][0] | da[p / 4][1] | da[p / 4][2] | da[p / 4][3]);
+        int addb = p % 7 == 0;
+        if (started) step_dbl(&acc, adda || addb);
+        if (adda) {
+            get_a(&q, tab, da[p / 4]);
+            step_add(&acc, &q, addb);
+            started = 1;
+        }
+        if (addb) {
+            get_b(&qb, db[p / 7]);
+            step_madd(&acc, &qb, p == 0);
+            started = 1;
+        }
+    }
+    ge25x4_unpack(out, &acc);
+}
+
+void f25519_double_scalar_avx2_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
+                                  const uint8_t b[8][32])
+{
+    pthread_once(&btab_once, btab_init);
+    double_x4(out, a, A, b);
+    double_x4(out + 4, a + 4, A + 4, b + 4);
+}
