@@ -500,7 +500,7 @@ def run_chain(comp, ch, defs, proved, lane=None):
     if r.returncode:
         return {'a': (False, r.stderr[:200]), 'b': (False, ''), 'c': (False, ''), 'time': 0}
     text = r.stdout
-    m = re.search(r'\bvoid\s+%s\s*\([^)]*\)\s*\{' % re.escape(ch['name']), text)
+    m = re.search(r'\b(?:void|int)\s+%s\s*\([^)]*\)\s*\{' % re.escape(ch['name']), text)
     if not m:
         return {'a': (False, 'function not found'), 'b': (False, ''), 'c': (False, ''), 'time': 0}
     depth, i = 1, m.end()
@@ -515,6 +515,7 @@ def run_chain(comp, ch, defs, proved, lane=None):
     out_name = ch['out_var'] if 'out_var' in ch else params[0]
     z_name = ch['in_var'] if 'in_var' in ch else params[-1]
     calls = ch.get('calls', {})
+    ops = ch.get('ops', {})
     mul_fns = calls.get('mul', [ch['mul'], ch['mul'].replace('fe51_', 'fe51i_')])
     sqr_fns = calls.get('sqr', [ch['sqr'], ch['sqr'].replace('fe51_', 'fe51i_')])
     sqrn_fns = calls.get('sqrn', ['fe51_sqr_n', 'sqr_n', 'fe4_sqr_n'])
@@ -557,9 +558,15 @@ def run_chain(comp, ch, defs, proved, lane=None):
     # exponents as monomials {input: e} (a composition of several inputs, e.g.
     # fe51_sqrt_ratio_pre: `inputs` and `outputs` in bounds.toml)
     def eadd(a, b):
+        if not isinstance(a, dict) or not isinstance(b, dict):
+            errs.append('a product of a value that is no monomial')
+            return None
         return {k: a.get(k, 0) + b.get(k, 0) for k in set(a) | set(b)}
 
     def escale(a, k):
+        if not isinstance(a, dict):
+            errs.append('a square of a value that is no monomial')
+            return None
         return {x: e * k for x, e in a.items()}
     multi = 'inputs' in ch
     if multi:
@@ -608,6 +615,29 @@ def run_chain(comp, ch, defs, proved, lane=None):
             bound[h] = sqr_out
             nsteps += n
             n_sq += n
+        elif ops and fname in (ops.get('sub', [None])[0], ops.get('add', [None])[0]):
+            # a proved add/sub row (bounds only: the result is no monomial)
+            h, f, g = args
+            rr = proved.get(ops['sub' if fname == ops.get('sub', [None])[0] else 'add'][1])
+            if rr is None:
+                errs.append('%s: its row is not proved' % fname)
+                continue
+            for x, ib in ((f, rr['in_bounds'][0]), (g, rr['in_bounds'][1])):
+                if x not in bound or bound[x] > min(ib):
+                    errs.append('%s operand %s exceeds its input bound' % (fname, x))
+            exp[h], bound[h] = None, max(rr['out_bound'])
+        elif ops and fname == ops.get('test', [None])[0]:
+            rr = proved.get(ops['test'][1])
+            if rr is None or args[0] not in bound or bound[args[0]] > min(rr['in_bounds'][0]):
+                errs.append('%s operand %s exceeds its input bound (or its row is not proved)' % (fname, args[0]))
+        elif ops and fname == ops.get('select'):
+            f, g = args[0], args[1]   # f = b ? g : f
+            if f not in exp or g not in exp:
+                errs.append('%s of an unset value' % fname)
+                continue
+            alts = lambda e: list(e) if isinstance(e, tuple) else [e]
+            exp[f] = tuple(alts(exp[f]) + alts(exp[g]))
+            bound[f] = max(bound[f], bound[g])
         elif fname in sqrn_fns:
             h, f, n = args[0], args[1], int(args[2])
             src_sqrn.append(n)
@@ -616,20 +646,37 @@ def run_chain(comp, ch, defs, proved, lane=None):
             exp[h] = escale(exp.get(f, {}), 2 ** n)
             bound[h] = sqr_out
             nsteps += n
+    # `*out = x;` after the last call: the output takes x's value
+    last_call = max([cm.end() for cm in re.finditer(r'(\w+)\s*\(([^;{}]*?)\)\s*;', body)] or [0])
+    for am in re.finditer(r'\*\s*(\w+)\s*=\s*(\w+)\s*;', body):
+        if am.start() > last_call and am.group(2) in exp:
+            exp[am.group(1)], bound[am.group(1)] = exp[am.group(2)], bound[am.group(2)]
     if multi:
         ok_c, why_c, outs = True, '', list(ch['outputs'])
-        for o, mono in ch['outputs'].items():
+
+        def mono(text):
             want = {}
-            for fac in mono.split('*'):
+            for fac in text.split('*'):
                 x, _, e = fac.strip().partition('^')
                 want[x] = want.get(x, 0) + (int(e) if e else 1)
-            got = {k: e for k, e in exp.get(o, {}).items() if e}
-            if got != want:
-                ok_c, why_c = False, '%s = %s, not %s' % (o, got, mono)
+            return want
+
+        def clean(e):
+            return sorted((k, v) for k, v in e.items() if v) if isinstance(e, dict) else e
+        for o, spec in ch['outputs'].items():
+            me = re.fullmatch(r'\s*either\((.*)\)\s*', spec)
+            want = sorted(repr(clean(mono(x))) for x in me.group(1).split(',')) if me else repr(clean(mono(spec)))
+            g = exp.get(o)
+            if isinstance(g, tuple):
+                got = sorted(repr(clean(x)) for x in g)
+            else:
+                got = repr(clean(g))
+            if (g is None or got != want) if not me else (not isinstance(g, tuple) or got != want):
+                ok_c, why_c = False, '%s = %s, not %s' % (o, got, spec)
     else:
         want = bexpr(ch['exponent'], defs)
         g = exp.get(out_name)
-        got = g.get(z_name) if g is not None and set(g) <= {z_name} else None
+        got = g.get(z_name) if isinstance(g, dict) and set(g) <= {z_name} else None
         ok_c, why_c, outs = got is not None and got == want, 'exponent %s != %s' % (got, want), [out_name]
     if ch.get('ir_sqr_loops'):
         # the squaring loops clang inlined into the chain function: each checked in

@@ -33,7 +33,8 @@ CASES = [
      'args = ["h: out fe51", "f: in fe51 < 2^54", "g: in fe51 < 2^54"]\nout = "h < 2^50 + 2^12"',
      ['fe51_mul'], 'b'),
     ('portable: input bound one bit too large (bounds.toml fe51_sub g)', 'src/field/bounds.toml',
-     '"g: in fe51 <= 2^52 - 38"]', '"g: in fe51 <= 2^53 - 38"]', ['fe51_sub'], 'a'),
+     '"f: in fe51 < 2^63", "g: in fe51 <= 2^52 - 38"]', '"f: in fe51 < 2^63", "g: in fe51 <= 2^53 - 38"]',
+     ['fe51_sub'], 'a'),
     ('portable: chain exponent (pow_chain.h 2^5 -> 2^4)', 'src/field/pow_chain.h',
      '        SQRN(t1, t0, 5);                                                                           \\',
      '        SQRN(t1, t0, 4);                                                                           \\',
@@ -145,6 +146,14 @@ CASES = [
     ('mulx two chains: sqr2_n squares lane 0 into lane 1', 'src/field/fe64_mulx.c',
      '        fe64_sqr(&h[1], &h[1]);', '        fe64_sqr(&h[1], &h[0]);',
      ['fe64_mul', 'fe64_sqr', 'f25519_fe51_pow22523_x2_mulx'], 'a'),
+    ('portable sqrt post: x sqrt(-1) computed as x v (fe51_sqrt_ratio_post)', 'src/field/fe51.c',
+     'fe51i_mul(&xi, &x, &fe51_sqrtm1);', 'fe51i_mul(&xi, &x, v);',
+     ['fe51_mul', 'fe51_sqr', 'fe51_add[R]', 'fe51_sub[R]', 'fe51_carry', 'fe51_tobytes', 'fe51_iszero',
+      'fe51_sqrt_ratio_post'], 'c', 'fe51_sqrt_ratio_post'),
+    ('portable sqrt post: u not reduced (bounds.toml u < 2^53: the subtraction needs u <= 2^52 - 38)',
+     'src/field/bounds.toml', 'inputs = { u = "R51", v = "2^54", v3 = "R51"', 'inputs = { u = "2^53", v = "2^54", v3 = "R51"',
+     ['fe51_mul', 'fe51_sqr', 'fe51_add[R]', 'fe51_sub[R]', 'fe51_carry', 'fe51_tobytes', 'fe51_iszero',
+      'fe51_sqrt_ratio_post'], 'a', 'fe51_sqrt_ratio_post'),
 ]
 
 
