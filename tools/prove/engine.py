@@ -18,6 +18,8 @@ instruction, every value carrying three views:
   * a z3 bit-vector term with the instruction's exact semantics (for the
     fallback queries above and for the bit-precise encode/decode proofs).
 """
+import re
+
 import z3
 
 P = 2**255 - 19
@@ -316,6 +318,10 @@ class Interp:
         op = ins.op
         m = self.m
         if op == 'ret':
+            mr = re.match(r'\s*ret\s+(\S+)\s+(\S+)\s*$', ins.text)
+            if mr and mr.group(1) != 'void':
+                t = self.mod.parse_type(mr.group(1))[0]
+                self.retval = self.val(t, self.fn._value(t, mr.group(2)))
             return
         if op == 'label':
             raise Unsupported('branch target %r' % ins.text)
@@ -442,7 +448,11 @@ class Interp:
             self.env[ins.res] = self.env[ins.a[1]][ins.idx]
             return
         if op == 'alloca':
-            self.env[ins.res] = ('ptr', Memory('alloca_' + ins.res, 'scratch'), 0)
+            t = ins.ty   # cells of the scalar element size (bytes for uint8_t[32])
+            while t.kind in ('arr', 'vec', 'struct'):
+                t = t.fields[0] if t.kind == 'struct' else t.elem
+            cb = self.mod.size(t) if t.kind in ('int', 'ptr') else 8
+            self.env[ins.res] = ('ptr', Memory('alloca_' + ins.res, 'scratch', cb), 0)
             return
         raise Unsupported('instruction not modelled: ' + ins.text)
 
@@ -507,6 +517,8 @@ class Interp:
         if op == 'and':
             if a.lo == a.hi and b.lo != b.hi:
                 a, b = b, a
+            if b.lo != b.hi and self.m.bits_only:
+                return S(w, 0, min(a.hi, b.hi), Poly(), a.z & b.z)
             if b.lo != b.hi:
                 raise Unsupported('and of two variables: ' + ins.text)
             mask = b.lo
@@ -534,6 +546,8 @@ class Interp:
         if op == 'xor':
             if a.lo == a.hi and b.lo == b.hi:
                 return m.const(w, a.lo ^ b.lo)
+            if self.m.bits_only:   # truth values of encodings: bit-precise only (z3)
+                return S(w, 0, top, Poly(), a.z ^ b.z)
             raise Unsupported('xor: ' + ins.text)
         raise Unsupported(op)
 
@@ -621,6 +635,20 @@ class Interp:
             return
         if name in getattr(self, 'callees', {}):
             return self.call_proved(ins, self.callees[name])
+        if name.startswith('llvm.vector.reduce.') and m.bits_only:
+            (t, v), = ins.args
+            xs = self.val(t, v)
+            kind = name.split('.')[3]
+            f = {'or': lambda x, y: x | y, 'and': lambda x, y: x & y, 'xor': lambda x, y: x ^ y,
+                 'add': lambda x, y: x + y}.get(kind)
+            if f is None:
+                raise Unsupported('call to ' + name)
+            z = xs[0].z
+            for x in xs[1:]:
+                z = f(z, x.z)
+            w = xs[0].w
+            self.env[ins.res] = S(w, 0, (1 << w) - 1, Poly(), z)
+            return
         if name.startswith('llvm.memcpy.'):
             (_, d), (_, sv), (tn, n) = ins.args[:3]
             dst, src, cnt = self.val(None, d), self.val(None, sv), self.val(tn, n)
@@ -734,6 +762,26 @@ class Interp:
                 m.inputs_z3.append(z3.ULT(tot, P))
             for i in range(olimbs):
                 newcells[op[2] + ooff(i, l)] = cells[i]
+            if m.bits_only:
+                # bit-precise callers (truth values of encodings): the callee's proved
+                # relation as a z3 fact on the bit-vectors too: out = in mod 2^255
+                # (frombytes), else in - out = p k for a small integer k
+                W = 320
+                tin = z3.BitVecVal(0, W)
+                for i in range(limbs):
+                    c = p[1].cell(self, p[2] + off(i, l))
+                    tin = tin + (z3.ZeroExt(W - c.w, c.z) << wts[i])
+                tout = z3.BitVecVal(0, W)
+                for i, z in enumerate(zs):
+                    tout = tout + (z3.ZeroExt(W - z.size(), z) << owts[i])
+                if spec.get('mod255'):
+                    m.inputs_z3.append(tout == (tin & ((1 << 255) - 1)))
+                else:
+                    kz = z3.FreshConst(z3.BitVecSort(24), 'kz')
+                    m.inputs_z3.append(tin - tout == P * z3.SignExt(W - 24, kz))
+                if not hasattr(self, 'call_outputs'):
+                    self.call_outputs = []
+                self.call_outputs.append((ins.callee, spec, tin, tout))
         mem = op[1]
         mem.cells.update(newcells)
         if mem.kind == 'out':

@@ -25,6 +25,7 @@ from engine import P, Poly, S, Machine, Interp, Memory, Unsupported  # noqa: E40
 from llir import Module  # noqa: E402
 import asm_loop  # noqa: E402
 import loops  # noqa: E402
+import signed  # noqa: E402
 
 # The build's flags (CMakeLists.txt: C11 with GNU extensions, Release = -O2, PIC,
 # hidden visibility, the src/ include path); vector code gets its ISA from the
@@ -255,7 +256,7 @@ def run_routine(comp, r, defs, callees=None):
         raise RuntimeError('%s: no function %s in %s' % (r['name'], fname, r['unit']))
     fn = mod.funcs[fname]
     mach = Machine(r['name'])
-    bits = r.get('mode') == 'bits'
+    bits = r.get('mode') in ('bits', 'pred')
     mach.bits_only = bits
     args = route_args(r, defs)
     if len(args) != len(fn.params):
@@ -303,6 +304,8 @@ def run_routine(comp, r, defs, callees=None):
     except Unsupported as e:
         msg = 'not modelled: %s' % e
         return {'a': (False, msg), 'b': (False, msg), 'c': (False, msg), 'time': time.time() - t0}
+    if r.get('mode') == 'pred':
+        return pred_spec(mach, it, mems, r, t0)
     res['a'] = (not mach.fail_a, '; '.join(mach.fail_a[:3]))
     outs = [(a, mem) for a, mem in mems.values() if a['io'] == 'out']
     # (b) output bounds
@@ -382,6 +385,46 @@ def run_routine(comp, r, defs, callees=None):
     return res
 
 
+def pred_spec(mach, it, mems, r, t0):
+    """mode = "pred": a truth value of an encoding (fe51_iszero, _isnegative,
+    _is_canonical), bit-precise in z3; the calls of proved routines are facts
+    (engine.call_proved: fe51_tobytes's canonical output c < p with c = f - p k,
+    fe51_frombytes's t = s mod 2^255). (b) the result is 0 or 1; (c) the spec:
+      ret = iszero(f):     ret = 1 iff the canonical encoding c of f is 0 (f = 0 mod p)
+      ret = isnegative(f): ret = bit 0 of the canonical encoding of f
+      ret = canonical(s):  ret = 1 iff s mod 2^255 < p"""
+    res = {'a': (not mach.fail_a, '; '.join(mach.fail_a[:3]))}
+    rv = getattr(it, 'retval', None)
+    if rv is None:
+        e = (False, 'no return value')
+        return {'a': res['a'], 'b': e, 'c': e, 'time': time.time() - t0}
+    W = rv.w
+    ok_b = mach.z3_prove(z3.ULE(rv.z, 1), timeout_ms=20000, fallback=False)
+    res['b'] = (ok_b, '' if ok_b else 'the result may be other than 0 or 1')
+    m = re.fullmatch(r'\s*ret\s*=\s*(iszero|isnegative|canonical)\((\w+)\)\s*', r['spec'])
+    a, mem = mems[m.group(2)]
+    vin = zval_elem(a, mem)
+    calls = [c for c in getattr(it, 'call_outputs', []) if c[1].get('canonical')]
+    one, zero = z3.BitVecVal(1, W), z3.BitVecVal(0, W)
+    if m.group(1) == 'canonical':
+        claim = rv.z == z3.If(z3.ULT(vin & ((1 << 255) - 1), P), one, zero)
+    elif len(calls) != 1:
+        res['c'] = (False, '%d canonical encodings of the input (want 1)' % len(calls))
+        res['time'] = time.time() - t0
+        return res
+    else:
+        _, _, tin, tout = calls[0]
+        if m.group(1) == 'iszero':
+            claim = z3.And(tin == vin, rv.z == z3.If(tout == 0, one, zero))
+        else:
+            claim = z3.And(tin == vin, rv.z == z3.ZeroExt(W - 1, z3.Extract(0, 0, tout)))
+    ok = ok_b and mach.z3_prove(claim, timeout_ms=60000, fallback=False)
+    res['c'] = (ok, '' if ok else 'z3 could not prove ' + r['spec'] if ok_b else 'not a truth value')
+    res['time'] = time.time() - t0
+    res['z3'] = mach.z3_queries
+    return res
+
+
 def bits_spec(mach, mems, oa, omem, rhs):
     """Bit-precise claims for the encodings (z3 on the bit-vector view)."""
     def zval(a, mem):
@@ -431,18 +474,33 @@ def _lg(x):
 
 
 # ---------------------------------------------------------------- chains
-def run_chain(comp, ch, defs, proved):
+def run_chain(comp, ch, defs, proved, lane=None):
     """The exponentiation chain of ch['name'] as compositions of proved mul/sqr:
     the function body after preprocessing (pow_chain.h expanded), each MUL/SQR/SQRN
-    call mapped to the proved routine; exponents tracked symbolically."""
+    call mapped to the proved routine; exponents tracked symbolically.
+    const_lanes = L: L chains written with constant lane indices (fe64's
+    FE64X2_MUL_: (mul(&h[0], ..), mul(&h[1], ..))): each lane's calls (every operand
+    at that index; a call mixing lanes is an error) checked as one chain; the
+    helper lanes_sqrn (sqr2_n) squares every lane n times: its body is checked
+    to be exactly sqr(h[l], f[l]) for each l, then n - 1 times sqr(h[l], h[l])."""
     t0 = time.time()
+    if ch.get('const_lanes') and lane is None:
+        subs = [run_chain(comp, ch, defs, proved, lane=l) for l in range(ch['const_lanes'])]
+        herr = _check_lanes_sqrn(comp, ch)
+        out = {k: (all(x[k][0] for x in subs) and (k != 'a' or not herr),
+                   '; '.join([herr] * (k == 'a' and bool(herr)) + ['lane %d: %s' % (l, x[k][1])
+                                                                   for l, x in enumerate(subs) if not x[k][0]]))
+               for k in 'abc'}
+        out['time'] = time.time() - t0
+        out['steps'] = sum(x.get('steps', 0) for x in subs)
+        return out
     src = os.path.join(comp.root, ch['unit'])
     r = subprocess.run([comp.cc] + CFLAGS + ['-I', os.path.join(comp.root, 'src'), '-E', '-P', src],
                        capture_output=True, text=True)
     if r.returncode:
         return {'a': (False, r.stderr[:200]), 'b': (False, ''), 'c': (False, ''), 'time': 0}
     text = r.stdout
-    m = re.search(r'\bvoid\s+%s\s*\([^)]*\)\s*\{' % re.escape(ch['name']), text)
+    m = re.search(r'\b(?:void|int)\s+%s\s*\([^)]*\)\s*\{' % re.escape(ch['name']), text)
     if not m:
         return {'a': (False, 'function not found'), 'b': (False, ''), 'c': (False, ''), 'time': 0}
     depth, i = 1, m.end()
@@ -450,9 +508,14 @@ def run_chain(comp, ch, defs, proved):
         depth += {'{': 1, '}': -1}.get(text[i], 0)
         i += 1
     body = text[m.end():i - 1]
+    lane_mix = []
+    if lane is not None:
+        body, lane_mix = _lane_body(body, lane, ch)
     params = re.findall(r'\*\s*(\w+)', text[m.start():m.end()])
-    out_name, z_name = ch.get('out_var', params[0]), ch.get('in_var', params[-1])
+    out_name = ch['out_var'] if 'out_var' in ch else params[0]
+    z_name = ch['in_var'] if 'in_var' in ch else params[-1]
     calls = ch.get('calls', {})
+    ops = ch.get('ops', {})
     mul_fns = calls.get('mul', [ch['mul'], ch['mul'].replace('fe51_', 'fe51i_')])
     sqr_fns = calls.get('sqr', [ch['sqr'], ch['sqr'].replace('fe51_', 'fe51i_')])
     sqrn_fns = calls.get('sqrn', ['fe51_sqr_n', 'sqr_n', 'fe4_sqr_n'])
@@ -495,9 +558,15 @@ def run_chain(comp, ch, defs, proved):
     # exponents as monomials {input: e} (a composition of several inputs, e.g.
     # fe51_sqrt_ratio_pre: `inputs` and `outputs` in bounds.toml)
     def eadd(a, b):
+        if not isinstance(a, dict) or not isinstance(b, dict):
+            errs.append('a product of a value that is no monomial')
+            return None
         return {k: a.get(k, 0) + b.get(k, 0) for k in set(a) | set(b)}
 
     def escale(a, k):
+        if not isinstance(a, dict):
+            errs.append('a square of a value that is no monomial')
+            return None
         return {x: e * k for x, e in a.items()}
     multi = 'inputs' in ch
     if multi:
@@ -546,6 +615,29 @@ def run_chain(comp, ch, defs, proved):
             bound[h] = sqr_out
             nsteps += n
             n_sq += n
+        elif ops and fname in (ops.get('sub', [None])[0], ops.get('add', [None])[0]):
+            # a proved add/sub row (bounds only: the result is no monomial)
+            h, f, g = args
+            rr = proved.get(ops['sub' if fname == ops.get('sub', [None])[0] else 'add'][1])
+            if rr is None:
+                errs.append('%s: its row is not proved' % fname)
+                continue
+            for x, ib in ((f, rr['in_bounds'][0]), (g, rr['in_bounds'][1])):
+                if x not in bound or bound[x] > min(ib):
+                    errs.append('%s operand %s exceeds its input bound' % (fname, x))
+            exp[h], bound[h] = None, max(rr['out_bound'])
+        elif ops and fname == ops.get('test', [None])[0]:
+            rr = proved.get(ops['test'][1])
+            if rr is None or args[0] not in bound or bound[args[0]] > min(rr['in_bounds'][0]):
+                errs.append('%s operand %s exceeds its input bound (or its row is not proved)' % (fname, args[0]))
+        elif ops and fname == ops.get('select'):
+            f, g = args[0], args[1]   # f = b ? g : f
+            if f not in exp or g not in exp:
+                errs.append('%s of an unset value' % fname)
+                continue
+            alts = lambda e: list(e) if isinstance(e, tuple) else [e]
+            exp[f] = tuple(alts(exp[f]) + alts(exp[g]))
+            bound[f] = max(bound[f], bound[g])
         elif fname in sqrn_fns:
             h, f, n = args[0], args[1], int(args[2])
             src_sqrn.append(n)
@@ -554,20 +646,37 @@ def run_chain(comp, ch, defs, proved):
             exp[h] = escale(exp.get(f, {}), 2 ** n)
             bound[h] = sqr_out
             nsteps += n
+    # `*out = x;` after the last call: the output takes x's value
+    last_call = max([cm.end() for cm in re.finditer(r'(\w+)\s*\(([^;{}]*?)\)\s*;', body)] or [0])
+    for am in re.finditer(r'\*\s*(\w+)\s*=\s*(\w+)\s*;', body):
+        if am.start() > last_call and am.group(2) in exp:
+            exp[am.group(1)], bound[am.group(1)] = exp[am.group(2)], bound[am.group(2)]
     if multi:
         ok_c, why_c, outs = True, '', list(ch['outputs'])
-        for o, mono in ch['outputs'].items():
+
+        def mono(text):
             want = {}
-            for fac in mono.split('*'):
+            for fac in text.split('*'):
                 x, _, e = fac.strip().partition('^')
                 want[x] = want.get(x, 0) + (int(e) if e else 1)
-            got = {k: e for k, e in exp.get(o, {}).items() if e}
-            if got != want:
-                ok_c, why_c = False, '%s = %s, not %s' % (o, got, mono)
+            return want
+
+        def clean(e):
+            return sorted((k, v) for k, v in e.items() if v) if isinstance(e, dict) else e
+        for o, spec in ch['outputs'].items():
+            me = re.fullmatch(r'\s*either\((.*)\)\s*', spec)
+            want = sorted(repr(clean(mono(x))) for x in me.group(1).split(',')) if me else repr(clean(mono(spec)))
+            g = exp.get(o)
+            if isinstance(g, tuple):
+                got = sorted(repr(clean(x)) for x in g)
+            else:
+                got = repr(clean(g))
+            if (g is None or got != want) if not me else (not isinstance(g, tuple) or got != want):
+                ok_c, why_c = False, '%s = %s, not %s' % (o, got, spec)
     else:
         want = bexpr(ch['exponent'], defs)
         g = exp.get(out_name)
-        got = g.get(z_name) if g is not None and set(g) <= {z_name} else None
+        got = g.get(z_name) if isinstance(g, dict) and set(g) <= {z_name} else None
         ok_c, why_c, outs = got is not None and got == want, 'exponent %s != %s' % (got, want), [out_name]
     if ch.get('ir_sqr_loops'):
         # the squaring loops clang inlined into the chain function: each checked in
@@ -606,12 +715,60 @@ def run_chain(comp, ch, defs, proved):
         if ir_sq != n_sq * nlanes or ir_mul != n_mul * nlanes or any(k != nlanes for c, k in lps):
             errs.append('IR: %d squarings, %d products (loops %s); the source chain: %d x %d, %d x %d' % (
                 ir_sq, ir_mul, lps, n_sq, nlanes, n_mul, nlanes))
-    errs = lane_errs + errs
+    errs = lane_mix + lane_errs + errs
     ok_a = not errs and sqr_out <= sqr_in and mul_out <= mul_in
     return {'a': (ok_a, '; '.join(errs[:2]) if errs else ('' if ok_a else 'sqr/mul output bound exceeds their input bound')),
             'b': (ok_a and all(o in bound and bound[o] <= mul_out for o in outs), ''),
             'c': (ok_c, '' if ok_c else why_c),
             'time': time.time() - t0, 'steps': nsteps * nlanes, 'lanes': nlanes}
+
+
+def _lane_body(body, lane, ch):
+    """The calls of one lane of a const_lanes chain, lane indices removed."""
+    calls = ch.get('calls', {})
+    fns = calls.get('mul', [ch['mul']]) + calls.get('sqr', [ch['sqr']])
+    helper = ch.get('lanes_sqrn')
+    body2 = re.sub(r'\)\s*,\s*(?=\w+\s*\()', '); ', body)   # (a(..), b(..)); -> a(..); b(..);
+    out, errs = [], []
+    for cm in re.finditer(r'(\w+)\s*\(([^;{}]*?)\)\s*;', body2):
+        fname, argstr = cm.group(1), cm.group(2)
+        if fname == helper:
+            out.append('%s(%s);' % (fname, argstr))
+            continue
+        if fname not in fns:
+            continue
+        idx = set(re.findall(r'\[\s*(\d+)\s*\]', argstr))
+        nargs = len(re.split(r',(?![^(]*\))', argstr))
+        if len(re.findall(r'\[\s*\d+\s*\]', argstr)) != nargs or len(idx) != 1:
+            errs.append('%s(%s): operands not all of one lane' % (fname, argstr.strip()[:60]))
+            continue
+        if idx == {str(lane)}:
+            out.append('%s(%s);' % (fname, re.sub(r'\[\s*\d+\s*\]', '', argstr)))
+    return '\n'.join(out), errs
+
+
+def _check_lanes_sqrn(comp, ch):
+    """The helper of a const_lanes chain, from the preprocessed source: '' if its body
+    is exactly the lane-by-lane squaring loop, else what differs."""
+    helper = ch.get('lanes_sqrn')
+    if not helper:
+        return ''
+    r = subprocess.run([comp.cc] + CFLAGS + ['-I', os.path.join(comp.root, 'src'), '-E', '-P',
+                        os.path.join(comp.root, ch['unit'])], capture_output=True, text=True)
+    m = re.search(r'\bvoid\s+%s\s*\(\s*\w+\s+(\w+)\s*\[\s*(\d+)\s*\]\s*,\s*const\s+\w+\s+(\w+)\s*\[\s*\d+\s*\]'
+                  r'\s*,\s*int\s+(\w+)\s*\)\s*\{' % re.escape(helper), r.stdout)
+    if not m:
+        return 'helper %s not found' % helper
+    h, nl, f, n = m.group(1), int(m.group(2)), m.group(3), m.group(4)
+    depth, i = 1, m.end()
+    while depth:
+        depth += {'{': 1, '}': -1}.get(r.stdout[i], 0)
+        i += 1
+    got = re.sub(r'\s+', '', r.stdout[m.end():i - 1])
+    sq = ch.get('calls', {}).get('sqr', [ch['sqr']])[0]
+    want = ''.join('%s(&%s[%d],&%s[%d]);' % (sq, h, l, f, l) for l in range(nl))
+    want += 'for(inti=1;i<%s;i++){' % n + ''.join('%s(&%s[%d],&%s[%d]);' % (sq, h, l, h, l) for l in range(nl)) + '}'
+    return '' if got == want else 'helper %s is not the lane-by-lane squaring loop' % helper
 
 
 loop_rep = [0, False]
@@ -671,6 +828,18 @@ def main():
             if all(res[k][0] for k in 'abc'):
                 proved[sl['name']] = proved[sl['sqr']]
             rows.append((sl['name'], res, 'loop'))
+        for sg in tab.get('signed', []):
+            if only and sg['name'] not in only:
+                continue
+            try:
+                mod = comp.module(sg['unit'])
+                fn = mod.funcs[sg['function']]
+                pf, pg, pt = [pn for pn, _ in fn.params]
+                mems, outs, idents = signed.update_fg_spec(pf, pg, pt, bexpr(sg['top'], defs))
+                res = signed.prove_signed(mod, sg['function'], mems, outs, idents)
+            except Exception as e:  # a crash of the checker is a failure, never a pass
+                res = {'a': (False, 'checker error: %r' % e), 'b': (False, ''), 'c': (False, ''), 'time': 0}
+            rows.append((sg['name'], res, 'signed'))
         for al in tab.get('asm_loop', []):
             if only and al['name'] not in only:
                 continue
@@ -692,11 +861,14 @@ def main():
                 res = {'a': (False, 'mul/sqr not proved'), 'b': (False, ''), 'c': (False, ''), 'time': 0}
             else:
                 loop_rep[0], loop_rep[1] = 0, False
-                res = run_chain(comp, ch, defs, proved)
+                try:
+                    res = run_chain(comp, ch, defs, proved)
+                except Exception as e:  # a crash of the checker is a failure, never a pass
+                    res = {'a': (False, 'checker error: %r' % e), 'b': (False, ''), 'c': (False, ''), 'time': 0}
             rows.append((ch['name'], res, 'chain*' if ch.get('assumes') else 'chain'))
     # table
-    print('%-24s %-8s %-10s %-10s %-10s %7s' % ('routine', 'method', '(a) ovfl', '(b) out', '(c) mod p', 'time'))
-    print('-' * 76)
+    print('%-30s %-8s %-10s %-10s %-10s %7s' % ('routine', 'method', '(a) ovfl', '(b) out', '(c) mod p', 'time'))
+    print('-' * 82)
     fails, opens = [], []
     for name, res, method in rows:
         cells = []
@@ -712,8 +884,8 @@ def main():
                 fails.append('%s (%s): %s' % (name, k, why))
         if not res.get('open'):
             all_ok &= all(res[k][0] for k in 'abc')
-        print('%-24s %-8s %-10s %-10s %-10s %6.2fs' % (name, method, cells[0], cells[1], cells[2], res['time']))
-    print('-' * 76)
+        print('%-30s %-8s %-10s %-10s %-10s %6.2fs' % (name, method, cells[0], cells[1], cells[2], res['time']))
+    print('-' * 82)
     n_ok = sum(all(r[1][k][0] for k in 'abc') for r in rows)
     n_open = sum(1 for r in rows if r[1].get('open') and not all(r[1][k][0] for k in 'abc'))
     print('%d routines: %d proved, %d open (not covered, listed in bounds.toml), %d FAILED; %.1f s' % (
