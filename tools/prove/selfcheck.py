@@ -8,6 +8,7 @@ the same routines pass on the unmodified tree (run by prove.py itself).
   selfcheck.py [--root DIR]      exit 0 iff every broken copy is rejected
 """
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -154,48 +155,66 @@ CASES = [
      'src/field/bounds.toml', 'inputs = { u = "R51", v = "2^54", v3 = "R51"', 'inputs = { u = "2^53", v = "2^54", v3 = "R51"',
      ['fe51_mul', 'fe51_sqr', 'fe51_add[R]', 'fe51_sub[R]', 'fe51_carry', 'fe51_tobytes', 'fe51_iszero',
       'fe51_sqrt_ratio_post'], 'a', 'fe51_sqrt_ratio_post'),
+    ('safegcd lincomb: 8p limb 0 off by one (fe51_invert_ifma.c)', 'src/field/fe51_invert_ifma.c',
+     '0x3fffffffffff68ULL', '0x3fffffffffff69ULL', ['lincomb (safegcd)'], 'c'),
+    ('safegcd lincomb: fold constant 19 -> 18 (fe51_invert_ifma.c)', 'src/field/fe51_invert_ifma.c',
+     'r[0] += (r[4] >> 51) * 19;', 'r[0] += (r[4] >> 51) * 18;', ['lincomb (safegcd)'], 'c'),
+    ('safegcd lincomb: d selected by the sign of b (fe51_invert_ifma.c)', 'src/field/fe51_invert_ifma.c',
+     'uint64_t ds = d->v[i] ^ (sa & (d->v[i] ^ (p8[i] - d->v[i])));',
+     'uint64_t ds = d->v[i] ^ (sb & (d->v[i] ^ (p8[i] - d->v[i])));', ['lincomb (safegcd)'], 'c'),
+    ('safegcd lincomb: input limbs above 8p (bounds.toml in = 2^54: 8p - d < 0)', 'src/field/bounds.toml',
+     'kind = "lincomb"\nin = "2^52"', 'kind = "lincomb"\nin = "2^54"', ['lincomb (safegcd)'], 'a'),
+    ('safegcd lincomb: output bound too small (bounds.toml out = 2^51)', 'src/field/bounds.toml',
+     'out = "2^51 + 2^23"', 'out = "2^51"', ['lincomb (safegcd)'], 'b'),
 ]
+
+
+def run_case(root, case):
+    """-> (rejected, line): one broken copy in its own temporary tree."""
+    name, path, old, new, routines, prop = case[:6]
+    t0 = time.time()
+    with tempfile.TemporaryDirectory(prefix='f25519-prove-mut-') as tmp:
+        shutil.copytree(os.path.join(root, 'src'), os.path.join(tmp, 'src'))
+        shutil.copytree(os.path.join(root, 'tools', 'prove', 'units'), os.path.join(tmp, 'tools', 'prove', 'units'))
+        f = os.path.join(tmp, path)
+        text = open(f).read()
+        if text.count(old) != 1:
+            return False, '  ERROR  %-64s mutation does not apply (%d matches): update selfcheck.py' % (
+                name, text.count(old))
+        open(f, 'w').write(text.replace(old, new))
+        js = os.path.join(tmp, 'out.json')
+        r = subprocess.run([sys.executable, os.path.join(HERE, 'prove.py'), '--root', tmp, '--only',
+                            ','.join(routines), '--json', js], capture_output=True, text=True)
+        try:
+            rows = {x['routine']: x for x in json.load(open(js))}
+        except (OSError, ValueError):
+            rows = {}
+        target = routines[-1] if prop != 'c' or len(routines) == 1 or 'chain' in name else routines[0]
+        if len(case) > 6:
+            target = case[6]
+        rejected = r.returncode != 0 and target in rows and not rows[target][prop]['ok']
+        why = rows.get(target, {}).get(prop, {}).get('why', r.stderr[-200:])
+    return rejected, '  %-8s %-64s %s (%s) %s  %.1fs' % ('rejected' if rejected else 'ACCEPTED', name, target, prop,
+                                                        ('- ' + why[:70]) if rejected else '', time.time() - t0)
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--root', default=os.path.abspath(os.path.join(HERE, '..', '..')))
     ap.add_argument('--only', default=None, help='cases whose name contains this text')
+    ap.add_argument('-j', type=int, default=2, help='cases run at once (default 2: the 2 cores)')
     o = ap.parse_args()
-    ok_all = True
     print('self-check: every deliberately broken copy must be rejected')
-    for case in CASES:
-        name, path, old, new, routines, prop = case[:6]
-        if o.only and o.only not in name:
-            continue
-        t0 = time.time()
-        with tempfile.TemporaryDirectory(prefix='f25519-prove-mut-') as tmp:
-            shutil.copytree(os.path.join(o.root, 'src'), os.path.join(tmp, 'src'))
-            shutil.copytree(os.path.join(o.root, 'tools', 'prove', 'units'), os.path.join(tmp, 'tools', 'prove', 'units'))
-            f = os.path.join(tmp, path)
-            text = open(f).read()
-            if text.count(old) != 1:
-                print('  ERROR  %-64s mutation does not apply (%d matches): update selfcheck.py' % (name, text.count(old)))
-                ok_all = False
-                continue
-            open(f, 'w').write(text.replace(old, new))
-            js = os.path.join(tmp, 'out.json')
-            r = subprocess.run([sys.executable, os.path.join(HERE, 'prove.py'), '--root', tmp, '--only',
-                                ','.join(routines), '--json', js], capture_output=True, text=True)
-            import json
-            try:
-                rows = {x['routine']: x for x in json.load(open(js))}
-            except (OSError, ValueError):
-                rows = {}
-            target = routines[-1] if prop != 'c' or len(routines) == 1 or 'chain' in name else routines[0]
-            if len(case) > 6:
-                target = case[6]
-            rejected = r.returncode != 0 and target in rows and not rows[target][prop]['ok']
-            why = rows.get(target, {}).get(prop, {}).get('why', r.stderr[-200:])
+    cases = [c for c in CASES if not o.only or o.only in c[0]]
+    from concurrent.futures import ThreadPoolExecutor   # each case is a prove.py process
+    with ThreadPoolExecutor(max_workers=max(1, o.j)) as ex:
+        results = list(ex.map(lambda c: run_case(o.root, c), cases))
+    ok_all = True
+    for rejected, line in results:   # in the order of CASES
         ok_all &= rejected
-        print('  %-8s %-64s %s (%s) %s  %.1fs' % ('rejected' if rejected else 'ACCEPTED', name, target, prop,
-                                                 ('- ' + why[:70]) if rejected else '', time.time() - t0))
-    print('self-check: %s' % ('every broken copy rejected' if ok_all else 'FAILED: a broken copy was not rejected'))
+        print(line)
+    print('self-check: %d broken copies, %s' % (len(results), 'every one rejected' if ok_all else
+                                                'FAILED: a broken copy was not rejected'))
     return 0 if ok_all else 1
 
 

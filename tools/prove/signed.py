@@ -33,7 +33,7 @@ class V:
         self.w, self.lo, self.hi, self.poly, self.lshr = w, lo, hi, poly, lshr
 
 
-def prove_signed(mod, fname, mems, outs, identities):
+def prove_signed(mod, fname, mems, outs, identities, scalars=None):
     """mems: {param: [(name, lo, hi)] per 8-byte cell} (inputs); outs: {param:
     [(lo, hi)] per cell} (output bounds, stores); identities: callable(cells_in,
     cells_out, floors) -> list of (what, Poly that must be 0)."""
@@ -58,6 +58,9 @@ def prove_signed(mod, fname, mems, outs, identities):
     cells_out = {}
     floors = {}
     env = {}
+    for p, (nm, lo, hi) in (scalars or {}).items():
+        env[p] = V(64, lo, hi, atom(nm))
+        cells_in[('scalar', nm)] = env[p]
 
     def val(t, v):
         if v[0] == 'reg':
@@ -78,11 +81,69 @@ def prove_signed(mod, fname, mems, outs, identities):
         if r.lo < lo or r.hi > hi:
             fails.append('%s may overflow i%d: %s' % (what, r.w, ins.text.strip()[:80]))
         return r
+    def lanes(x):
+        return x if isinstance(x, list) else [x]
+
+    def const_of(x):
+        return x.lo if x.poly is not None and x.lo == x.hi else None
     try:
         for ins in fn.insts:
             op = ins.op
             if op == 'ret':
                 break
+            if getattr(ins, 'ty', None) is not None and ins.ty.kind == 'vec' and op in ('trunc', 'and'):
+                A = lanes(val(ins.ty.elem, ins.a))
+                if op == 'trunc':
+                    w2 = ins.to.elem.bits
+                    out = []
+                    for a in A:
+                        lo2, hi2 = srange(w2)
+                        out.append(V(w2, a.lo, a.hi, a.poly) if lo2 <= a.lo and a.hi <= hi2 else
+                                   V(w2, lo2, hi2, None, lshr=('wrapped', a)))
+                    env[ins.res] = out
+                    continue
+                B = ins.b[1] if ins.b[0] == 'vconst' else None
+                if B is None or len(set(B)) != 1:
+                    raise Unsupported('vector and: ' + ins.text)
+                mk = B[0]
+                out = []
+                for a in A:
+                    src = a.lshr[1] if a.lshr is not None and a.lshr[0] == 'wrapped' else a
+                    j = mk.bit_length()
+                    out.append(V(a.w, 0, mk, src.poly - floor_div(src, j).scale(1 << j)))
+                env[ins.res] = out
+                continue
+            if op == 'insertelement':
+                v = env[ins.a[1]] if ins.a[0] == 'reg' else [None] * ins.ty.n
+                v = list(v)
+                v[ins.idx[1]] = val(ins.ty.elem, ins.b)
+                env[ins.res] = v
+                continue
+            if op == 'bitcast':
+                env[ins.res] = env[ins.a[1]] if ins.a[1] in env else (ins.a[1], 0)
+                continue
+            if op == 'zext':
+                a = val(ins.ty, ins.a)
+                if a.lo < 0:
+                    fails.append('zext of a possibly negative value: ' + ins.text.strip()[:80])
+                env[ins.res] = V(ins.to.bits, a.lo, a.hi, a.poly)
+                continue
+            if op == 'xor':
+                a, b = val(ins.ty, ins.a), val(ins.ty, ins.b)
+                if const_of(a) is not None and const_of(b) is None:
+                    a, b = b, a
+                cb_ = const_of(b)
+                if cb_ == 0:
+                    env[ins.res] = a
+                elif cb_ == -1 or cb_ == (1 << a.w) - 1:   # ~x = -x - 1
+                    env[ins.res] = V(a.w, -a.hi - 1, -a.lo - 1, a.poly.scale(-1) - Poly.const(1))
+                elif cb_ is None and a.lshr is not None and a.lshr[0] == 'xor' and b in a.lshr[1:]:
+                    env[ins.res] = a.lshr[2] if b is a.lshr[1] else a.lshr[1]   # (x ^ y) ^ y = x
+                elif cb_ is None:
+                    env[ins.res] = V(a.w, *srange(a.w), None, lshr=('xor', a, b))
+                else:
+                    raise Unsupported('xor with a constant: ' + ins.text)
+                continue
             if op == 'getelementptr':
                 base = env[ins.ptr[1]] if ins.ptr[1] in env else (ins.ptr[1], 0)
                 off = base[1]
@@ -109,7 +170,9 @@ def prove_signed(mod, fname, mems, outs, identities):
                 continue
             if op == 'store':
                 p = env[ins.ptr[1]] if ins.ptr[1] in env else (ins.ptr[1], 0)
-                cells_out[p] = val(ins.ty, ins.a)
+                v = val(ins.ty, ins.a) if ins.ty.kind != 'vec' else env[ins.a[1]]
+                for k, x in enumerate(lanes(v)):
+                    cells_out[(p[0], p[1] + 8 * k)] = x
                 continue
             if op == 'sext':
                 a = val(ins.ty, ins.a)
@@ -117,6 +180,8 @@ def prove_signed(mod, fname, mems, outs, identities):
                 continue
             if op in ('mul', 'add', 'sub'):
                 a, b = val(ins.ty, ins.a), val(ins.ty, ins.b)
+                if a.poly is None or b.poly is None:
+                    raise Unsupported('arithmetic on an inexact value: ' + ins.text.strip()[:80])
                 if op == 'mul':
                     cs = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi]
                     r = V(a.w, min(cs), max(cs), a.poly * b.poly)
@@ -128,6 +193,11 @@ def prove_signed(mod, fname, mems, outs, identities):
                 continue
             if op == 'ashr':
                 a, k = val(ins.ty, ins.a), val(ins.ty, ins.b)
+                lo, hi = a.lo >> k.lo, a.hi >> k.lo
+                env[ins.res] = V(a.w, lo, hi, Poly.const(lo) if lo == hi else floor_div(a, k.lo))
+                continue
+            if op == 'lshr' and val(ins.ty, ins.a).lo >= 0 and val(ins.ty, ins.a).poly is not None:
+                a, k = val(ins.ty, ins.a), val(ins.ty, ins.b)   # of a value >= 0: floor
                 env[ins.res] = V(a.w, a.lo >> k.lo, a.hi >> k.lo, floor_div(a, k.lo))
                 continue
             if op == 'lshr':
@@ -154,6 +224,14 @@ def prove_signed(mod, fname, mems, outs, identities):
                 continue
             if op == 'and':
                 a, b = val(ins.ty, ins.a), val(ins.ty, ins.b)
+                if const_of(a) is not None and const_of(b) is None:
+                    a, b = b, a
+                if const_of(b) == 0:
+                    env[ins.res] = V(a.w, 0, 0, Poly())
+                    continue
+                if const_of(b) == -1:
+                    env[ins.res] = a
+                    continue
                 if b.lo != b.hi or b.lo < 0 or (b.lo + 1) & b.lo:
                     raise Unsupported('and with other than 2^j - 1: ' + ins.text)
                 j = b.lo.bit_length()
@@ -226,3 +304,25 @@ def update_fg_spec(fparam, gparam, tparam, top):
             out.append((nm, value(p, cout).scale(1 << 62) - (a * F + b * G) + low_mod))
         return out
     return mems, outs, identities
+
+
+def lincomb_spec(hp, ap, dp, bp, ep, in_limb, sign_a, sign_b, out_bound, residual_mod_p):
+    """lincomb(h, a, d, b, e) = a d + b e mod p for one sign case of a and b (the
+    sign masks are then constants; 4 cases cover all): |a|, |b| <= 2^62, d, e limbs
+    < in_limb; h limbs < out_bound; value(h) - (a d + b e) in the ideal (p)."""
+    L = 1 << 62
+    mems = {dp: [('d%d' % k, 0, in_limb - 1) for k in range(5)], ep: [('e%d' % k, 0, in_limb - 1) for k in range(5)]}
+    scal = {ap: ('a', 0, L) if sign_a >= 0 else ('a', -L, -1), bp: ('b', 0, L) if sign_b >= 0 else ('b', -L, -1)}
+    outs = {hp: [(0, out_bound - 1)] * 5}
+
+    def identities(cin, cout, floors):
+        def value(p, cells):
+            v = Poly()
+            for k in range(5):
+                v = v + cells[(p, 8 * k)].poly.scale(1 << (51 * k))
+            return v
+        a, b = cin[('scalar', 'a')].poly, cin[('scalar', 'b')].poly
+        res = value(hp, cout) - (a * value(dp, cin) + b * value(ep, cin))
+        left = residual_mod_p(res)
+        return [('h = a d + b e (mod p)', Poly() if left is None else left)]
+    return mems, outs, identities, scal

@@ -4,3 +4,4 @@
  * Compiled only by tools/prove/prove.py, never linked. */
 #include "../../../src/field/fe51_invert_ifma.c"
 void w_update_fg(s62 *f, s62 *g, const int64_t t[4]) { update_fg(f, g, t); }
+void w_lincomb(fe51 *h, int64_t a, const fe51 *d, int64_t b, const fe51 *e) { lincomb(h, a, d, b, e); }
