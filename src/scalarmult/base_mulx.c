@@ -1,20 +1,21 @@
 /*
  * The mulx backend's fixed-base [a]B, a < 2^255, constant time in a.
- * a = sum e_i 32^i, i < 52, signed digits e_i in [-16, 16) (e_51 in {0, 1};
- * recode.h); every digit position has its own table (base_table64.h: 52
- * tables of 16 affine multiples of 32^i B in this backend's radix 2^64, as
- * (y + x, y - x, 2dxy)), so [a]B = sum [e_i] 32^i B takes 52 lookups and 51
+ * a = sum e_i 64^i, i < 43, signed digits e_i in [-32, 32) (e_42 in [0, 8];
+ * recode.h); every digit position has its own table (base_table64.h: 43
+ * tables of 32 affine multiples of 64^i B in this backend's radix 2^64, as
+ * (y + x, y - x, 2dxy)), so [a]B = sum [e_i] 64^i B takes 43 lookups and 42
  * mixed additions and no doubling. Each lookup reads every entry of its
  * table with masks (AVX2 where the CPU has it, else SSE2: the choice is a
  * CPU feature, never data); the sign is applied with masks. Outputs the
  * Ed25519 encoding or the X25519 u-coordinate.
  *
- * Radix 32 rather than 16 (64 tables of 8): on the AMD EPYC Zen 3 host
- * (family 25 model 1, 2026-11-25, pinned, TSC ticks) a mixed addition with
- * its conversion to extended coordinates (7 multiplications) took 223 and
- * the scan 2.6 per entry, so 12 fewer additions (-2.7k) outweigh 320 more
- * entries scanned (+0.8k); the table grows from 48 to 78 KB (in L2 either
- * way: Zen 3's L1d is 32 KB).
+ * Radix 64 rather than 16 (64 tables of 8) or 32 (52 of 16): on the AMD
+ * EPYC Zen 3 host (family 25 model 1, 2026-11-25, pinned, TSC ticks) a mixed
+ * addition with its conversion to extended coordinates (7 multiplications)
+ * took 223 and the scan 2.6 per entry, so 21 fewer additions (-4.7k)
+ * outweigh 864 more entries scanned (+2.2k); x25519_keygen measured 23.5k
+ * (radix 16), 21.7k (32), 20.4k (64; one interleaved round). The table grows from 48 to 129 KB
+ * (in L2 either way: Zen 3's L1d is 32 KB, L2 512 KB).
  */
 #include "scalarmult/scalarmult_mulx.h"
 
@@ -51,7 +52,7 @@ static inline void neg_xy2d(fe64 *x, uint64_t nm)
     x->w[3] = x3 ^ (nm & (x3 ^ n3));
 }
 
-/* t = digit * 32^pos B for digit in [-16, 16], constant time in digit: all 16
+/* t = digit * 64^pos B for digit in [-32, 32], constant time in digit: all 32
  * entries of the table are read and AND-ed with an equality mask, the
  * results OR-ed (none set for 0: patched to the identity (1, 1, 0)); then a
  * negative digit swaps y+x and y-x and negates 2dxy, both under a mask.
