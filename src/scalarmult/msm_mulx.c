@@ -1,7 +1,7 @@
 /*
  * The mulx backend's multi-scalar multiplication of batch verification
- * (public inputs only, variable time): the Straus method of msm_wnaf.h on
- * the radix-2^64 points of point/ge64_mulx.h.
+ * (public inputs only, variable time): msm_wnaf.h's Straus, or Pippenger's
+ * buckets for large n, on the radix-2^64 points of point/ge64_mulx.h.
  */
 #include "scalarmult/scalarmult_mulx.h"
 
