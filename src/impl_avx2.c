@@ -5,7 +5,7 @@
  * the radix-2^25.5 AVX2 field (scalarmult/ladder_avx2.c, field/fe25x4_avx2.*);
  * x25519_base_x8 / ed25519_base_x8, two 4-lane fixed-base combs
  * (scalarmult/base_avx2.c, table base_table_avx2.c); batch verification's
- * ed25519_double_scalar_x8, two passes of 4-lane Straus with per-lane tables
+ * ed25519_double_scalar_x8, two lock-step 4-lane Straus sets with per-lane tables
  * (scalarmult/double_avx2.c, points point/ge25x4_avx2.h), and
  * ed25519_frombytes_x8, eight decodings on two interleaved 4-lane
  * square-root chains (point/ge25x4_decode_avx2.c, field/fe25x4_pow_avx2.c).

@@ -163,6 +163,59 @@ F25519_FE25X4_INLINE void ge25x4_hpre_cneg(ge25x4_hpre *q, __m256i m)
     }
 }
 
+/* ---- two 4-lane points in lock step (8 lanes): every formula line runs for
+ * set 0 then set 1, so two independent products are in flight where one
+ * set's next line waits for its carries (the formulas and bounds above). */
+#define GE25X4_SETS(stmt) for (int s_ = 0; s_ < 2; s_++) { stmt; }
+
+F25519_FE25X4_INLINE void ge25x4_dbl_x2(ge25x4_p3 h[2], int want_t)
+{
+    fe25x4 xx[2], yy[2], zz[2], s[2], aa[2], yp[2], zp[2], xp[2], tp[2];
+    GE25X4_SETS(GE25X4_SQR(&xx[s_], &h[s_].X))
+    GE25X4_SETS(GE25X4_SQR(&yy[s_], &h[s_].Y))
+    GE25X4_SETS(GE25X4_SQR(&zz[s_], &h[s_].Z))
+    GE25X4_SETS(fe25x4_add(&s[s_], &h[s_].X, &h[s_].Y); GE25X4_SQR(&aa[s_], &s[s_]))
+    GE25X4_SETS(fe25x4_add(&yp[s_], &yy[s_], &xx[s_]); fe25x4_sub(&zp[s_], &yy[s_], &xx[s_]);
+                fe25x4_sub4p(&xp[s_], &aa[s_], &yp[s_]); fe25x4_carry(&xp[s_], &xp[s_]);
+                fe25x4_add(&zz[s_], &zz[s_], &zz[s_]); fe25x4_sub4p(&tp[s_], &zz[s_], &zp[s_]);
+                fe25x4_carry(&tp[s_], &tp[s_]))
+    GE25X4_SETS(GE25X4_MUL(&h[s_].X, &xp[s_], &tp[s_]))
+    GE25X4_SETS(GE25X4_MUL(&h[s_].Y, &yp[s_], &zp[s_]))
+    GE25X4_SETS(GE25X4_MUL(&h[s_].Z, &zp[s_], &tp[s_]))
+    if (want_t) GE25X4_SETS(GE25X4_MUL(&h[s_].T, &xp[s_], &yp[s_]))
+}
+
+F25519_FE25X4_INLINE void ge25x4_add_x2(ge25x4_p3 h[2], const ge25x4_cached q[2], int want_t)
+{
+    fe25x4 ypx[2], ymx[2], a[2], b[2], c[2], d[2], e[2], f[2], g[2], hh[2];
+    GE25X4_SETS(fe25x4_add(&ypx[s_], &h[s_].Y, &h[s_].X); fe25x4_sub(&ymx[s_], &h[s_].Y, &h[s_].X))
+    GE25X4_SETS(GE25X4_MUL(&a[s_], &ypx[s_], &q[s_].ypx))
+    GE25X4_SETS(GE25X4_MUL(&b[s_], &ymx[s_], &q[s_].ymx))
+    GE25X4_SETS(GE25X4_MUL(&c[s_], &h[s_].T, &q[s_].t2d))
+    GE25X4_SETS(GE25X4_MUL(&d[s_], &h[s_].Z, &q[s_].z2))
+    GE25X4_SETS(fe25x4_sub(&e[s_], &a[s_], &b[s_]); fe25x4_add(&hh[s_], &a[s_], &b[s_]);
+                fe25x4_add(&g[s_], &d[s_], &c[s_]); fe25x4_sub(&f[s_], &d[s_], &c[s_]))
+    GE25X4_SETS(GE25X4_MUL(&h[s_].X, &e[s_], &f[s_]))
+    GE25X4_SETS(GE25X4_MUL(&h[s_].Y, &hh[s_], &g[s_]))
+    GE25X4_SETS(GE25X4_MUL(&h[s_].Z, &g[s_], &f[s_]))
+    if (want_t) GE25X4_SETS(GE25X4_MUL(&h[s_].T, &e[s_], &hh[s_]))
+}
+
+F25519_FE25X4_INLINE void ge25x4_madd_x2(ge25x4_p3 h[2], const ge25x4_hpre q[2], int want_t)
+{
+    fe25x4 ypx[2], ymx[2], a[2], b[2], c[2], e[2], f[2], g[2], hh[2];
+    GE25X4_SETS(fe25x4_add(&ypx[s_], &h[s_].Y, &h[s_].X); fe25x4_sub(&ymx[s_], &h[s_].Y, &h[s_].X))
+    GE25X4_SETS(GE25X4_MUL(&a[s_], &ypx[s_], &q[s_].ypx))
+    GE25X4_SETS(GE25X4_MUL(&b[s_], &ymx[s_], &q[s_].ymx))
+    GE25X4_SETS(GE25X4_MUL(&c[s_], &h[s_].T, &q[s_].xyd))
+    GE25X4_SETS(fe25x4_sub(&e[s_], &a[s_], &b[s_]); fe25x4_add(&hh[s_], &a[s_], &b[s_]);
+                fe25x4_add(&g[s_], &h[s_].Z, &c[s_]); fe25x4_sub(&f[s_], &h[s_].Z, &c[s_]))
+    GE25X4_SETS(GE25X4_MUL(&h[s_].X, &e[s_], &f[s_]))
+    GE25X4_SETS(GE25X4_MUL(&h[s_].Y, &hh[s_], &g[s_]))
+    GE25X4_SETS(GE25X4_MUL(&h[s_].Z, &g[s_], &f[s_]))
+    if (want_t) GE25X4_SETS(GE25X4_MUL(&h[s_].T, &e[s_], &hh[s_]))
+}
+
 /* Lane l of h = P[l] (ge51 limbs < 2^63) -> R; and back (fe51-reduced). */
 F25519_FE25X4_INLINE void ge25x4_pack(ge25x4_p3 *h, const ge51_p3 P[4])
 {

@@ -1,8 +1,8 @@
 /*
  * [a]A + [b]B for verification with AVX2: the avx2 backend's
  * ops.ed25519_double_scalar_x8 (src/impl.h contract: a_i, b_i < 2^253,
- * public inputs, variable time allowed). Two passes of 4 lanes, one
- * signature per 64-bit lane (double_avx2.c). Called only when CPUID reports
+ * public inputs, variable time allowed). One signature per 64-bit lane,
+ * two 4-lane sets in lock step (double_avx2.c). Called only when CPUID reports
  * AVX2 (the dispatcher checks).
  */
 #ifndef F25519_DOUBLE_AVX2_H

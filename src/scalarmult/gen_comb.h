@@ -2,7 +2,7 @@
  * Shared by the C table generators (gen_base_table.c, gen_base_table64.c;
  * run at build/test time only, never linked into the library): the base
  * point B from its RFC 8032 encoding (y = 4/5, x even) and the rows of a
- * fixed-base comb table, table i holding j B_i for j = 1..8 with
+ * fixed-base comb table, table i holding j B_i for j = 1..entries with
  * B_i = 2^(spacing i) B, built with the portable point code. Deterministic.
  */
 #ifndef F25519_GEN_COMB_H
@@ -20,14 +20,15 @@ static int gen_base_point(ge51_p3 *B)
     return ge51_frombytes_vartime(B, benc, 0);
 }
 
-/* Prints `tables` rows "  {\n" entry(1 B_i) ... entry(8 B_i) "  },\n". */
-static void gen_comb_rows(const ge51_p3 *B, int tables, int spacing, void (*entry)(const ge51_p3 *))
+/* Prints `tables` rows "  {\n" entry(1 B_i) ... entry(entries B_i) "  },\n". */
+static void gen_comb_rows(const ge51_p3 *B, int tables, int spacing, int entries,
+                          void (*entry)(const ge51_p3 *))
 {
     ge51_p3 base = *B; /* 2^(spacing i) B */
     for (int i = 0; i < tables; i++) {
         printf("  {\n");
         ge51_p3 acc = base;
-        for (int j = 0; j < 8; j++) {
+        for (int j = 0; j < entries; j++) {
             entry(&acc);
             ge51_add(&acc, &acc, &base);
         }
