@@ -43,9 +43,9 @@ int main(void)
         for (int i = 0; i < 8; i++) m[i] = a, m[i].w[0] += i;
         TIME("fe64_mul (8 indep)/8", 100, for (int i = 0; i < 8; i++) fe64_mul(&m[i], &m[i], &b); );
         for (int r = 0; r < 8; r++) a.w[1] ^= m[r].w[0];
-        ge64_precomp t; ge64_p2 p2;
-        TIME("select64_sse2 x64", 1, for (int i = 0; i < 64; i++) { select64_sse2(&t, i, (int8_t)(k[i & 31] & 15) - 8); k[0] ^= (uint8_t)t.ypx.w[0]; });
-        TIME("select64_avx2 x64", 1, for (int i = 0; i < 64; i++) { select64_avx2(&t, i, (int8_t)(k[i & 31] & 15) - 8); k[0] ^= (uint8_t)t.ypx.w[0]; });
+        ge64_precomp t; ge64_p1p1 p2;
+        TIME("select64_sse2 x52", 1, for (int i = 0; i < F25519_BASE64_TABLES; i++) { select64_sse2(&t, i, (int8_t)(k[i & 31] & 31) - 16); k[0] ^= (uint8_t)t.ypx.w[0]; });
+        TIME("select64_avx2 x52", 1, for (int i = 0; i < F25519_BASE64_TABLES; i++) { select64_avx2(&t, i, (int8_t)(k[i & 31] & 31) - 16); k[0] ^= (uint8_t)t.ypx.w[0]; });
         TIME("comb only, sse2 scan", 1, base_mulx(&p2, k, 0); k[1] ^= (uint8_t)p2.X.w[0]);
         TIME("comb only, avx2 scan", 1, base_mulx(&p2, k, 1); k[1] ^= (uint8_t)p2.X.w[0]);
     }

@@ -6,11 +6,13 @@
  * return for item i. The items are cut into chunks (a multiple of 8 items:
  * one signature per lane of the backend's 8-lane entries) taken by the
  * threads from a shared counter:
- *   - pre-decoding checks per item; A's and R's decoded eight at a time
- *     (ops->ed25519_frombytes_x8); post-decoding checks; the challenge k;
+ *   - pre-decoding checks per item; A's (and in zip215 R's) decoded eight at
+ *     a time (ops->ed25519_frombytes_x8); post-decoding checks; the challenge k;
  *   - openssl/strict (cofactorless, exact by construction): P = [k](-A) +
  *     [S]B for eight items per call (ops->ed25519_double_scalar_x8), then
- *     the final comparison of each item;
+ *     the final comparison of each item as bytes, enc(P) == R, the P's of the
+ *     chunk encoded with one inversion: the verdict single verification's
+ *     strict decoding of R and point comparison give (verify_chunk);
  *   - zip215 (cofactored): one random linear combination of the chunk's
  *     remaining items, [8]([sum z_i S_i]B - sum [z_i]R_i - sum [z_i k_i]A_i)
  *     == O with independent 128-bit z_i from the OS random source
@@ -33,7 +35,7 @@
 #include "ed25519_verify.h"
 
 #define CHUNK_MAX 128 /* items per chunk at most (zip215: one combination per chunk) */
-#define CHUNK_EXACT 16
+#define CHUNK_EXACT 64 /* openssl/strict: one inversion per chunk (finish_exact) */
 
 /* The encoding of the identity (y = 1): a valid stand-in for unused lanes. */
 static const uint8_t IDENTITY_ENC[32] = {1};
@@ -58,13 +60,40 @@ typedef struct {
     uint8_t sc[CHUNK_MAX * 2][32];
     uint8_t z[CHUNK_MAX][16];
     size_t pend[CHUNK_MAX];
+    uint8_t enc[CHUNK_MAX][32];
+    fe51 pre[CHUNK_MAX];
 } chunk_scratch;
 
-/* Steps 6-7 for the pending items idx[0..m) (indices into the chunk). */
+/* out[t] = the encoding of P[t], t < m, with one inversion (Montgomery's
+ * trick over the Z's; Z != 0 for every point of the complete formulas).
+ * inv: scratch of m elements. */
+static void encode_points(uint8_t (*out)[32], const ge51_p3 *P, size_t m, fe51 *pre)
+{
+    fe51 acc, inv, zi, x, y;
+    fe51_1(&acc);
+    for (size_t t = 0; t < m; t++) {
+        pre[t] = acc; /* Z_0 ... Z_(t-1) */
+        fe51_mul(&acc, &acc, &P[t].Z);
+    }
+    fe51_invert(&inv, &acc);
+    for (size_t t = m; t-- > 0;) {
+        fe51_mul(&zi, &inv, &pre[t]); /* 1/Z_t */
+        fe51_mul(&inv, &inv, &P[t].Z); /* 1/(Z_0 ... Z_(t-1)) */
+        fe51_mul(&x, &P[t].X, &zi);
+        fe51_mul(&y, &P[t].Y, &zi);
+        fe51_tobytes(out[t], &y);
+        out[t][31] ^= (uint8_t)(fe51_isnegative(&x) << 7);
+    }
+}
+
+/* Steps 6-7 for the pending items idx[0..m) (indices into the chunk).
+ * openssl/strict: the final comparison as bytes, enc(P) == R (R not decoded:
+ * see verify_chunk); zip215 (the items of a failed combination): step 7 of
+ * ed25519_verify.h on the decoded R. */
 static void finish_exact(const batch_job *j, chunk_scratch *w, size_t base, const size_t *idx, size_t m)
 {
     for (size_t g = 0; g < m; g += 8) {
-        ge51_p3 A8[8], P8[8];
+        ge51_p3 A8[8];
         uint8_t k8[8][32], s8[8][32];
         for (int l = 0; l < 8; l++) {
             if (g + l < m) {
@@ -78,11 +107,20 @@ static void finish_exact(const batch_job *j, chunk_scratch *w, size_t base, cons
                 memset(s8[l], 0, 32);
             }
         }
+        ge51_p3 *P8 = &w->P[g]; /* room for m rounded up to 8 (CHUNK_MAX * 2) */
         j->ops->ed25519_double_scalar_x8(P8, (const uint8_t(*)[32])k8, A8, (const uint8_t(*)[32])s8);
-        for (int l = 0; l < 8 && g + l < m; l++) {
-            size_t i = idx[g + l];
-            j->status[base + i] = f25519_vf_final(&P8[l], &w->R[i], j->mode);
+    }
+    if (j->mode == F25519_VERIFY_ZIP215) {
+        for (size_t t = 0; t < m; t++) {
+            size_t i = idx[t];
+            j->status[base + i] = f25519_vf_final(&w->P[t], &w->R[i], j->mode);
         }
+        return;
+    }
+    encode_points(w->enc, w->P, m, w->pre);
+    for (size_t t = 0; t < m; t++) {
+        size_t i = idx[t];
+        j->status[base + i] = memcmp(w->enc[t], j->sig[base + i], 32) == 0 ? F25519_OK : F25519_ERR_VERIFY;
     }
 }
 
@@ -118,6 +156,15 @@ static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size
     }
     const unsigned lenA = f25519_vf_lenient_A(mode) ? 0xffu : 0u;
     const unsigned lenR = f25519_vf_lenient_R(mode) ? 0xffu : 0u;
+    /* openssl/strict: R is not decoded. Single verification decodes R
+     * strictly, answers ERR_VERIFY when that fails, else compares P with it;
+     * that is exactly enc(P) == R as bytes (ed25519_verify.h at
+     * f25519_vf_lenient_R: the encoding is canonical and one-to-one, and an R
+     * the strict decoding rejects is no encoding of a point), which
+     * finish_exact checks with one inversion for all pending items instead of
+     * a square root per R. The items whose R would fail now also get their
+     * challenge and product, and the same ERR_VERIFY. */
+    const int exact = mode != F25519_VERIFY_ZIP215;
     for (size_t g = 0; g < c; g += 8) {
         const uint8_t *ea[8], *er[8];
         for (size_t l = 0; l < 8; l++) {
@@ -128,9 +175,9 @@ static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size
         ge51_p3 tmp[8];
         int bad_a = j->ops->ed25519_frombytes_x8(tmp, ea, lenA);
         for (size_t l = 0; l < 8 && g + l < c; l++) w->A[g + l] = tmp[l];
-        int bad_r = j->ops->ed25519_frombytes_x8(tmp, er, lenR);
+        int bad_r = exact ? 0 : j->ops->ed25519_frombytes_x8(tmp, er, lenR);
         for (size_t l = 0; l < 8 && g + l < c; l++) {
-            w->R[g + l] = tmp[l];
+            if (!exact) w->R[g + l] = tmp[l];
             if (st[g + l] == F25519_OK)
                 st[g + l] = f25519_vf_post_decode(j->sig[base + g + l], mode, (bad_a >> l) & 1,
                                                   (bad_r >> l) & 1);

@@ -4,7 +4,11 @@
  * on IFMA hosts). Vector code: x25519_x8, two 4-lane Montgomery ladders on
  * the radix-2^25.5 AVX2 field (scalarmult/ladder_avx2.c, field/fe25x4_avx2.*);
  * x25519_base_x8 / ed25519_base_x8, two 4-lane fixed-base combs
- * (scalarmult/base_avx2.c, table base_table_avx2.c).
+ * (scalarmult/base_avx2.c, table base_table_avx2.c); batch verification's
+ * ed25519_double_scalar_x8, two lock-step 4-lane Straus sets with per-lane tables
+ * (scalarmult/double_avx2.c, points point/ge25x4_avx2.h), and
+ * ed25519_frombytes_x8, eight decodings on two interleaved 4-lane
+ * square-root chains (point/ge25x4_decode_avx2.c, field/fe25x4_pow_avx2.c).
  *
  * Every other entry is the mulx backend's own function (radix 2^64,
  * MULX/ADCX/ADOX), called through its table: a single X25519 or fixed-base
@@ -22,6 +26,8 @@
 #include "impl.h"
 #include "scalarmult/ladder_avx2.h"
 #include "scalarmult/base_avx2.h"
+#include "scalarmult/double_avx2.h"
+#include "point/ge25x4_decode_avx2.h"
 
 #if F25519_HAVE_MULX
 #define SCALAR_OPS (&f25519_ops_mulx)
@@ -49,14 +55,6 @@ static int v_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[3
 {
     return SCALAR_OPS->ed25519_frombytes2(out, s0, s1, lenient0, lenient1);
 }
-static int v_frombytes_x8(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient)
-{
-    return SCALAR_OPS->ed25519_frombytes_x8(out, s, lenient);
-}
-static void v_double_scalar_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8], const uint8_t b[8][32])
-{
-    SCALAR_OPS->ed25519_double_scalar_x8(out, a, A, b);
-}
 static void v_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32])
 {
     SCALAR_OPS->ed25519_msm(out, n, a, P, b);
@@ -72,7 +70,7 @@ const f25519_ops f25519_ops_avx2 = {
     .ed25519_base_x8 = f25519_ed25519_base_avx2_x8,
     .ed25519_double_scalar = v_double_scalar,
     .ed25519_frombytes2 = v_frombytes2,
-    .ed25519_frombytes_x8 = v_frombytes_x8,
-    .ed25519_double_scalar_x8 = v_double_scalar_x8,
+    .ed25519_frombytes_x8 = f25519_frombytes_avx2_x8,
+    .ed25519_double_scalar_x8 = f25519_double_scalar_avx2_x8,
     .ed25519_msm = v_msm,
 };

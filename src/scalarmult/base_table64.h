@@ -4,10 +4,14 @@
  * generator, the check in tests/tables).
  *
  * f25519_base_comb64[i][j] = (j + 1) * 2^(F25519_BASE64_SPACING i) B,
- * i < F25519_BASE64_TABLES, j < 8: the affine point as (y + x, y - x, 2dxy)
- * mod p, fully reduced, 4 little-endian words each (12 words per entry).
- * With spacing 4 and 64 tables every radix-16 digit of the comb has its own
- * table (no doublings). f25519_base64_dinv = 1/d mod p (reduced).
+ * i < F25519_BASE64_TABLES, j < F25519_BASE64_ENTRIES: the affine point as
+ * (y + x, y - x, 2dxy) mod p, fully reduced, 4 little-endian words each (12
+ * words per entry). With spacing 5 and 52 tables every signed radix-32 digit
+ * of the comb has its own table (no doublings; 51 mixed additions instead of
+ * the 63 of radix 16, for 16 entries per scan instead of 8: measured in
+ * base_mulx.c). The last table only ever serves the digits 0 and 1 (a <
+ * 2^255); it is kept full-size for one scan loop. f25519_base64_dinv = 1/d
+ * mod p (reduced).
  * Data only, compiled where the mulx backend is (arch/mulx_asm.h).
  */
 #ifndef F25519_BASE_TABLE64_H
@@ -15,8 +19,9 @@
 #include <stdint.h>
 #include "arch/mulx_asm.h"
 
-#define F25519_BASE64_TABLES 64
-#define F25519_BASE64_SPACING 4
-extern const uint64_t f25519_base_comb64[F25519_BASE64_TABLES][8][12];
+#define F25519_BASE64_TABLES 52
+#define F25519_BASE64_SPACING 5
+#define F25519_BASE64_ENTRIES 16
+extern const uint64_t f25519_base_comb64[F25519_BASE64_TABLES][F25519_BASE64_ENTRIES][12];
 extern const uint64_t f25519_base64_dinv[4];
 #endif

@@ -6,7 +6,9 @@
  * call, cached form), w = 8 for B (odd multiples B..127B, f25519_base_odd,
  * affine). One doubling per position, an addition per non-zero digit.
  *
- * The includer defines, then includes this file (which #undefs them):
+ * The includer defines DS_FN and the DS_* bindings (wnaf_bind_portable.h,
+ * wnaf_bind_mulx.h), then includes this file (which #undefs them,
+ * wnaf_unbind.h):
  *   DS_FN          name of the static function made:
  *                  void DS_FN(DS_P3 *r, const uint8_t a[32], const DS_P3 *A, const uint8_t b[32])
  *   DS_P3, DS_P2, DS_P1P1, DS_CACHED, DS_PRECOMP   the point types
@@ -67,20 +69,4 @@ static void DS_FN(DS_P3 *r, const uint8_t a[32], const DS_P3 *A, const uint8_t b
 }
 
 #undef DS_FN
-#undef DS_P3
-#undef DS_P2
-#undef DS_P1P1
-#undef DS_CACHED
-#undef DS_PRECOMP
-#undef DS_SETUP
-#undef DS_IDENTITY
-#undef DS_P3_TO_P2
-#undef DS_P3_TO_CACHED
-#undef DS_P2_DBL
-#undef DS_P1P1_TO_P3
-#undef DS_P1P1_TO_P2
-#undef DS_ADD_CACHED
-#undef DS_SUB_CACHED
-#undef DS_MADD
-#undef DS_MSUB
-#undef DS_ODD
+#include "scalarmult/wnaf_unbind.h"

@@ -7,7 +7,8 @@
  * bounds and the bytes read depend on n and w only); static inline so that
  * each caller gets it specialized for its constant n and w. Used with
  * (w, n) = (4, 64) by the radix-16 combs (a < 2^255: e[63] in [0, 8]) and
- * (5, 52) by the radix-32 8x1 comb (a < 2^255: e[51] in {0, 1}).
+ * (5, 52) by the radix-32 combs (the ifma 8x1 comb, the mulx comb; a < 2^255:
+ * e[51] in {0, 1}).
  *
  * f25519_wnaf_vartime: width-w NAF (recode.c), public scalars only.
  */

@@ -9,15 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "testutil.h"
+#include "tu_x25519.h"
 #include "dudect.h"
 #include "scalarmult/ladder_ifma.h"
-
-static void clamp(uint8_t k[32])
-{
-    k[0] &= 248;
-    k[31] &= 127;
-    k[31] |= 64;
-}
 
 /* Welch t between the two classes (cls[i] of sample t[i]) after dropping
  * samples above the 90th percentile of all samples (dudect's cropping, one
@@ -32,7 +26,7 @@ static double welch_t(const uint64_t *t, const int *cls, int n)
     return r;
 }
 
-/* Class 0: one fixed scalar (a sparse one: clamp(0)), class 1: fresh random
+/* Class 0: one fixed scalar (a sparse one: the clamped zero), class 1: fresh random
  * scalars; same u. A secret-dependent branch or early exit shows up as a
  * large |t|. The bound is loose (the machine is shared; dudect calls
  * |t| > 10 a definite leak). */
@@ -43,13 +37,13 @@ static void test_dudect(void)
     static int cls[N];
     static uint8_t ks[N][32];
     uint8_t u[32], o[32], fixed[32] = { 0 };
-    clamp(fixed);
+    tu_clamp(fixed);
     tu_rand_bytes(u, 32);
     for (int i = 0; i < N; i++) {
         cls[i] = (int)(tu_rand64() & 1);
         if (cls[i]) {
             tu_rand_bytes(ks[i], 32);
-            clamp(ks[i]);
+            tu_clamp(ks[i]);
         } else {
             memcpy(ks[i], fixed, 32);
         }
@@ -71,7 +65,7 @@ static void test_dudect(void)
         for (int j = 0; j < 8; j++) {
             if (cls[i]) {
                 tu_rand_bytes(k8[j], 32);
-                clamp(k8[j]);
+                tu_clamp(k8[j]);
             } else {
                 memcpy(k8[j], fixed, 32);
             }

@@ -15,37 +15,9 @@
 #include <openssl/evp.h>
 #include "fast25519.h"
 #include "testutil.h"
+#include "tu_x25519.h"
 #include "scalarmult/ladder_avx2.h"
 #include "scalarmult/scalarmult_portable.h"
-
-static void clamp(uint8_t k[32])
-{
-    k[0] &= 248;
-    k[31] &= 127;
-    k[31] |= 64;
-}
-
-/* OpenSSL X25519(k, u). OpenSSL refuses an all-zero result: then out = 0. */
-static void ossl_x25519(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
-{
-    EVP_PKEY *a = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, k, 32);
-    EVP_PKEY *b = EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, u, 32);
-    EVP_PKEY_CTX *c = a ? EVP_PKEY_CTX_new(a, NULL) : NULL;
-    size_t n = 32;
-    if (!(c && b && EVP_PKEY_derive_init(c) > 0 && EVP_PKEY_derive_set_peer(c, b) > 0 &&
-          EVP_PKEY_derive(c, out, &n) > 0 && n == 32))
-        memset(out, 0, 32);
-    EVP_PKEY_CTX_free(c);
-    EVP_PKEY_free(a);
-    EVP_PKEY_free(b);
-}
-
-static int is_zero(const uint8_t *b)
-{
-    uint8_t acc = 0;
-    for (int i = 0; i < 32; i++) acc |= b[i];
-    return acc == 0;
-}
 
 /* 8 cases through the batch, each lane against portable and OpenSSL. */
 static void check_x8(const char *what, uint8_t k[8][32], uint8_t u[8][32], int expect_zero_lanes)
@@ -55,13 +27,13 @@ static void check_x8(const char *what, uint8_t k[8][32], uint8_t u[8][32], int e
     f25519_ladder_avx2_x8(o, (const uint8_t(*)[32])k, (const uint8_t(*)[32])u);
     for (int i = 0; i < 8; i++) {
         f25519_x25519_ladder_portable(r, k[i], u[i]);
-        ossl_x25519(s, k[i], u[i]);
+        tu_ossl_x25519(s, k[i], u[i]);
         tu_checks++;
         if (memcmp(o[i], r, 32) || memcmp(o[i], s, 32)) {
             tu_hex_encode(h, u[i], 32);
             tu_fail("%s: lane %d differs from portable/OpenSSL for u=%s", what, i, h);
         }
-        if (expect_zero_lanes & (1 << i)) CHECK(is_zero(o[i]), "%s lane %d: expected 0", what, i);
+        if (expect_zero_lanes & (1 << i)) CHECK(tu_all_zero(o[i], 32), "%s lane %d: expected 0", what, i);
     }
 }
 
@@ -69,7 +41,7 @@ static void rand_x8(uint8_t k[8][32], uint8_t u[8][32])
 {
     tu_rand_bytes(k, 8 * 32);
     tu_rand_bytes(u, 8 * 32);
-    for (int j = 0; j < 8; j++) clamp(k[j]);
+    for (int j = 0; j < 8; j++) tu_clamp(k[j]);
 }
 
 static void test_rfc(void)
@@ -83,7 +55,7 @@ static void test_rfc(void)
         tu_hex_exact(k, 32, tu_str(v, "scalar"), "scalar");
         tu_hex_exact(u, 32, tu_str(v, "u"), "u");
         tu_hex_exact(want, 32, tu_str(v, "output"), "output");
-        clamp(k);
+        tu_clamp(k);
         for (int lane = 0; lane < 8; lane++) {
             uint8_t k8[8][32], u8[8][32], o8[8][32];
             rand_x8(k8, u8);
@@ -102,7 +74,7 @@ static void test_rfc(void)
         int lane = i % 8;
         rand_x8(k8, u8);
         memcpy(k8[lane], k, 32);
-        clamp(k8[lane]);
+        tu_clamp(k8[lane]);
         memcpy(u8[lane], u, 32);
         f25519_ladder_avx2_x8(o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8);
         memcpy(u, k, 32);
@@ -152,7 +124,7 @@ int main(int argc, char **argv)
     rand_x8(k, u);
     for (int l = 0; l < 8; l++) {
         memset(k[l], l & 1 ? 0xff : 0x00, 32);
-        clamp(k[l]);
+        tu_clamp(k[l]);
     }
     check_x8("extreme scalars", k, u, 0);
     printf("test_avx2_ladder: RFC 7748 in every lane, 1000 iterations, %d random batches\n", iters);

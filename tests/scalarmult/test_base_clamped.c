@@ -7,17 +7,11 @@
  * ed25519_base(a mod L) on both backends (single and x8).
  */
 #include "testutil.h"
+#include "tu_x25519.h"
 #include "impl.h"
 #include "scalar/sc25519.h"
 #include "scalarmult/scalarmult_portable.h"
 #include "scalarmult/scalarmult_mulx.h"
-
-static void clamp(uint8_t k[32])
-{
-    k[0] &= 248;
-    k[31] &= 127;
-    k[31] |= 64;
-}
 
 int main(void)
 {
@@ -33,7 +27,7 @@ int main(void)
             tu_rand_bytes(k[l], 32);
             if (it == 0 && l < 4) memset(k[l], l < 2 ? 0 : 0xff, 32); /* 2^254, 2^255 - 8 */
             if (it == 0 && (l & 1)) k[l][0] ^= 0xf8;                 /* 2^254 + 248, ... */
-            clamp(k[l]);
+            tu_clamp(k[l]);
             sc25519_reduce32(red[l], k[l]);
             f25519_x25519_ladder_portable(ref[l], k[l], nine);
         }

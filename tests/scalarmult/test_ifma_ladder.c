@@ -18,38 +18,9 @@
 #include <openssl/evp.h>
 #include "fast25519.h"
 #include "testutil.h"
+#include "tu_x25519.h"
 #include "scalarmult/ladder_ifma.h"
 #include "scalarmult/scalarmult_portable.h"
-
-
-static void clamp(uint8_t k[32])
-{
-    k[0] &= 248;
-    k[31] &= 127;
-    k[31] |= 64;
-}
-
-/* OpenSSL X25519(k, u). OpenSSL refuses an all-zero result: then out = 0. */
-static void ossl_x25519(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
-{
-    EVP_PKEY *a = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, k, 32);
-    EVP_PKEY *b = EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, u, 32);
-    EVP_PKEY_CTX *c = a ? EVP_PKEY_CTX_new(a, NULL) : NULL;
-    size_t n = 32;
-    if (!(c && b && EVP_PKEY_derive_init(c) > 0 && EVP_PKEY_derive_set_peer(c, b) > 0 &&
-          EVP_PKEY_derive(c, out, &n) > 0 && n == 32))
-        memset(out, 0, 32);
-    EVP_PKEY_CTX_free(c);
-    EVP_PKEY_free(a);
-    EVP_PKEY_free(b);
-}
-
-static int is_zero(const uint8_t *b)
-{
-    uint8_t acc = 0;
-    for (int i = 0; i < 32; i++) acc |= b[i];
-    return acc == 0;
-}
 
 /* One case through the single ladder and both references. */
 static void check_one(const char *what, const uint8_t k[32], const uint8_t u[32], int expect_zero)
@@ -58,13 +29,13 @@ static void check_one(const char *what, const uint8_t k[32], const uint8_t u[32]
     char h[65];
     f25519_ladder_ifma(o, k, u);
     f25519_x25519_ladder_portable(p, k, u);
-    ossl_x25519(s, k, u);
+    tu_ossl_x25519(s, k, u);
     tu_checks++;
     if (memcmp(o, p, 32) || memcmp(o, s, 32)) {
         tu_hex_encode(h, u, 32);
         tu_fail("%s: ifma single != portable/OpenSSL for u=%s", what, h);
     }
-    if (expect_zero) CHECK(is_zero(o), "%s: expected the all-zero result", what);
+    if (expect_zero) CHECK(tu_all_zero(o, 32), "%s: expected the all-zero result", what);
 }
 
 /* 8 cases through the batch, each lane against the single ladder (checked
@@ -110,7 +81,7 @@ static void test_rfc(void)
         tu_hex_exact(k, 32, tu_str(v, "scalar"), "scalar");
         tu_hex_exact(u, 32, tu_str(v, "u"), "u");
         tu_hex_exact(want, 32, tu_str(v, "output"), "output");
-        clamp(k);
+        tu_clamp(k);
         f25519_ladder_ifma(o, k, u);
         CHECK(memcmp(o, want, 32) == 0, "rfc7748 %s (single)", tu_str(v, "name"));
         /* the same vector in every lane of the batch, with other lanes random */
@@ -118,7 +89,7 @@ static void test_rfc(void)
             uint8_t k8[8][32], u8[8][32], o8[8][32];
             tu_rand_bytes(k8, sizeof k8);
             tu_rand_bytes(u8, sizeof u8);
-            for (int j = 0; j < 8; j++) clamp(k8[j]);
+            for (int j = 0; j < 8; j++) tu_clamp(k8[j]);
             memcpy(k8[lane], k, 32);
             memcpy(u8[lane], u, 32);
             f25519_ladder_ifma_x8(o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8);
@@ -134,8 +105,8 @@ static void test_rfc(void)
         tu_hex_exact(apub, 32, tu_str(dh, "alice_public"), "alice_public");
         tu_hex_exact(bpub, 32, tu_str(dh, "bob_public"), "bob_public");
         tu_hex_exact(shared, 32, tu_str(dh, "shared"), "shared");
-        clamp(a);
-        clamp(b);
+        tu_clamp(a);
+        tu_clamp(b);
         f25519_ladder_ifma(o, a, nine);
         CHECK(memcmp(o, apub, 32) == 0, "rfc7748 6.1 alice_public");
         f25519_ladder_ifma(o, b, nine);
@@ -162,7 +133,7 @@ static void test_iter(long n_max)
     tu_hex_exact(u, 32, tu_str(it, "u"), "u");
     for (long i = 1; i <= n_max; i++) {
         memcpy(kc, k, 32);
-        clamp(kc);
+        tu_clamp(kc);
         f25519_ladder_ifma(r, kc, u);
         memcpy(u, k, 32);
         memcpy(k, r, 32);
@@ -191,7 +162,7 @@ static void test_iter_x8(void)
         tu_rand_bytes(k8, sizeof k8);
         tu_rand_bytes(u8, sizeof u8);
         memcpy(k8[lane], k, 32);
-        for (int j = 0; j < 8; j++) clamp(k8[j]);
+        for (int j = 0; j < 8; j++) tu_clamp(k8[j]);
         memcpy(u8[lane], u, 32);
         f25519_ladder_ifma_x8(o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8);
         memcpy(u, k, 32);
@@ -213,7 +184,7 @@ static void test_special(void)
             if (r == 0) memset(k, 0, 32);
             else if (r == 1) memset(k, 0xff, 32);
             else tu_rand_bytes(k, 32);
-            clamp(k);
+            tu_clamp(k);
             snprintf(what, sizeof what, "low-order u #%zu", i);
             check_one(what, k, u, 1);
         }
@@ -221,7 +192,7 @@ static void test_special(void)
     /* u >= p (p .. 2^255 - 1) is reduced; also with bit 255 set */
     for (unsigned a = 0; a <= 18; a++) {
         tu_rand_bytes(k, 32);
-        clamp(k);
+        tu_clamp(k);
         p_plus(u, a);
         check_one("u >= p", k, u, a == 0 || a == 1);
         u[31] |= 0x80;
@@ -230,7 +201,7 @@ static void test_special(void)
     /* bit 255 of u is ignored */
     for (int i = 0; i < 50; i++) {
         tu_rand_bytes(k, 32);
-        clamp(k);
+        tu_clamp(k);
         tu_rand_bytes(u, 32);
         memcpy(u2, u, 32);
         u[31] &= 0x7f;
@@ -245,7 +216,7 @@ static void test_special(void)
     for (size_t a = 0; a < sizeof pat; a++) {
         for (size_t b = 0; b < sizeof pat; b++) {
             memset(k, pat[a], 32);
-            clamp(k);
+            tu_clamp(k);
             memset(u, pat[b], 32);
             check_one("extreme pattern", k, u, 0);
         }
@@ -254,13 +225,13 @@ static void test_special(void)
     memset(u, 0xff, 32);
     for (int i = 0; i < 10; i++) {
         tu_rand_bytes(k, 32);
-        clamp(k);
+        tu_clamp(k);
         check_one("u = 2^256 - 1", k, u, 0);
     }
     /* random */
     for (int i = 0; i < 1000; i++) {
         tu_rand_bytes(k, 32);
-        clamp(k);
+        tu_clamp(k);
         tu_rand_bytes(u, 32);
         check_one("random", k, u, 0);
     }
@@ -272,7 +243,7 @@ static void test_x8(void)
     for (int t = 0; t < 150; t++) {
         tu_rand_bytes(k, sizeof k);
         tu_rand_bytes(u, sizeof u);
-        for (int i = 0; i < 8; i++) clamp(k[i]);
+        for (int i = 0; i < 8; i++) tu_clamp(k[i]);
         if (t % 3 == 1) {  /* mix special inputs into some lanes */
             int lane = (int)tu_rand_below(8);
             low_order_u(u[lane], (size_t)t % N_LOW_ORDER);
@@ -284,8 +255,8 @@ static void test_x8(void)
         if (t % 5 == 2) {  /* identical lanes, extreme scalars */
             memset(k[0], 0xff, 32);
             memset(k[1], 0x00, 32);
-            clamp(k[0]);
-            clamp(k[1]);
+            tu_clamp(k[0]);
+            tu_clamp(k[1]);
             memcpy(k[2], k[3], 32);
             memcpy(u[2], u[3], 32);
         }

@@ -3,33 +3,11 @@
  * fixed-base X25519 (Edwards path) agrees with the ladder on u = 9. */
 #include <openssl/evp.h>
 #include "testutil.h"
+#include "tu_x25519.h"
 #include "fast25519.h"
 #include "impl.h"
 #include "scalarmult/scalarmult_portable.h"
 #include "scalarmult/scalarmult_mulx.h"
-
-static int ossl_x25519(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
-{
-    EVP_PKEY *pk = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, k, 32);
-    uint8_t uu[32];
-    memcpy(uu, u, 32);
-    EVP_PKEY *peer = EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, uu, 32);
-    EVP_PKEY_CTX *c = EVP_PKEY_CTX_new(pk, NULL);
-    size_t len = 32;
-    int ok = c && peer && EVP_PKEY_derive_init(c) == 1 && EVP_PKEY_derive_set_peer(c, peer) == 1 &&
-             EVP_PKEY_derive(c, out, &len) == 1;
-    EVP_PKEY_CTX_free(c);
-    EVP_PKEY_free(pk);
-    EVP_PKEY_free(peer);
-    return ok;
-}
-
-static void clamp(uint8_t k[32])
-{
-    k[0] &= 248;
-    k[31] &= 127;
-    k[31] |= 64;
-}
 
 int main(void)
 {
@@ -53,7 +31,7 @@ int main(void)
         if (mode == 2) memset(u, 0, 32);
         if (mode == 3) { memset(u, 0, 32); u[0] = 1; }
         if (mode == 4) { memset(u, 0xff, 32); }
-        clamp(k);
+        tu_clamp(k);
         f25519_x25519_ladder_portable(a, k, u);
 #if F25519_HAVE_MULX
         if (have_mulx) {
@@ -62,7 +40,7 @@ int main(void)
         }
 #endif
         if (it % 3 == 0) {
-            int ok = ossl_x25519(o, k, u);
+            int ok = tu_ossl_x25519(o, k, u);
             /* OpenSSL fails the derive on an all-zero result */
             uint8_t z[32] = {0};
             if (ok) CHECK(memcmp(a, o, 32) == 0, "C ladder vs OpenSSL it=%d", it);

@@ -6,8 +6,9 @@
  *                            bytes, y >= p, x = 0 with the sign bit, every
  *                            lenient mask bit pattern drawn at random;
  *   ed25519_double_scalar_x8 vs f25519_ge51_double_scalarmult_vartime per lane
- *                            (random, zero, maximal and short scalars; random,
- *                            torsion and identity points);
+ *                            (random, zero, maximal (2^253 - 1, L - 1), 2^252
+ *                            and short scalars; random, mixed-order, torsion
+ *                            and identity points);
  *   ed25519_msm              vs the sum of per-point double-scalar products
  *                            (n = 0 .. 130, 128-bit and 253-bit scalars).
  */
@@ -42,12 +43,18 @@ static void random_point(ge51_p3 *P, int kind)
     }
 }
 
+#define SCALAR_KINDS 8
 static void random_scalar(uint8_t s[32], int kind)
 {
     uint8_t wide[64];
     memset(s, 0, 32);
-    switch (kind % 6) {
+    static const uint8_t Lm1[32] = {0xec, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                                    0xa2, 0xde, 0xf9, 0xde, 0x14, 0,    0,    0,    0,    0,    0,
+                                    0,    0,    0,    0,    0,    0,    0,    0,    0,    0x10};
+    switch (kind % SCALAR_KINDS) {
     case 0: break;                                        /* zero */
+    case 6: memcpy(s, Lm1, 32); break;                    /* L - 1 (even) */
+    case 7: s[31] = 0x10; break;                          /* 2^252 (even) */
     case 1: memset(s, 0xff, 31); s[31] = 0x1f; break;     /* 2^253 - 1 */
     case 2: tu_rand_bytes(s, 16); break;                  /* 128 bits */
     case 3: s[0] = (uint8_t)tu_rand_below(256); break;    /* tiny */
@@ -64,8 +71,13 @@ static void test_decode(const f25519_ops *ops, int rounds)
         unsigned lenient = tu_rand_below(256);
         for (int l = 0; l < 8; l++) {
             ge51_p3 P;
-            switch (tu_rand_below(5)) {
+            switch (tu_rand_below(6)) {
             case 0: tu_rand_bytes(enc[l], 32); break;
+            case 5: /* non-canonical y = p + k (k < 19: y mod p = k), either sign */
+                memset(enc[l], 0xff, 32);
+                enc[l][0] = (uint8_t)(0xed + tu_rand_below(19));
+                enc[l][31] = tu_rand_below(2) ? 0xff : 0x7f;
+                break;
             case 1: tu_hex_exact(enc[l], 32, tu_ed25519_low_order[tu_rand_below(TU_ED25519_LOW_ORDER_N)], "lo"); break;
             default: random_point(&P, (int)tu_rand_below(4)); ge51_tobytes(enc[l], &P);
                 if (tu_rand_below(4) == 0) enc[l][31] ^= 0x80;
@@ -94,8 +106,8 @@ static void test_double(const f25519_ops *ops, int rounds)
         uint8_t a[8][32], b[8][32];
         ge51_p3 A[8], got[8];
         for (int l = 0; l < 8; l++) {
-            random_scalar(a[l], r < 6 ? r : (int)tu_rand_below(6));
-            random_scalar(b[l], r < 6 ? (r + l) : (int)tu_rand_below(6));
+            random_scalar(a[l], r < SCALAR_KINDS ? r : (int)tu_rand_below(SCALAR_KINDS));
+            random_scalar(b[l], r < SCALAR_KINDS ? (r + l) : (int)tu_rand_below(SCALAR_KINDS));
             random_point(&A[l], (int)tu_rand_below(4));
             if (tu_rand_below(8) == 0) ge51_identity(&A[l]);
         }

@@ -228,6 +228,14 @@ def run_asm(it, ins, operands_in):
 
 
 HWREG = {'rax': 'rax', 'eax': 'rax', 'rdx': 'rdx', 'edx': 'rdx'}
+# every general-purpose register by name (file-scope assembly, asm_loop.py): 64-bit
+# names and their 32-bit halves (a 32-bit write zero-extends, as on the CPU)
+for _r in ('rax', 'rbx', 'rcx', 'rdx', 'rsi', 'rdi', 'rbp'):
+    HWREG[_r] = _r
+    HWREG['e' + _r[1:]] = _r
+for _k in range(8, 16):
+    HWREG['r%d' % _k] = 'r%d' % _k
+    HWREG['r%dd' % _k] = 'r%d' % _k
 
 
 def parse_operand(st, ops, s):
@@ -242,7 +250,7 @@ def parse_operand(st, ops, s):
         r = m.group(1)
         if r not in HWREG:
             raise Unsupported('register %' + r)
-        return ('reg', HWREG[r], 32 if r.startswith('e') else 64)
+        return ('reg', HWREG[r], 32 if (r.startswith('e') or r.endswith('d')) else 64)
     m = re.fullmatch(r'\$\{(\d+):k\}', s)
     if m:
         k = int(m.group(1))
@@ -259,6 +267,12 @@ def parse_operand(st, ops, s):
     m = re.fullmatch(r'\(%(\w+),\$(\d+),(\d+)\)', s)
     if m:
         return ('lea', HWREG[m.group(1)], ops[int(m.group(2))][1], int(m.group(3)))
+    m = re.fullmatch(r'\(%(\w+),%(\w+),(\d+)\)', s)
+    if m and m.group(1) in HWREG and m.group(2) in HWREG:
+        return ('lea', HWREG[m.group(1)], HWREG[m.group(2)], int(m.group(3)))
+    m = re.fullmatch(r'(-?\d*)\(%(\w+)\)', s)
+    if m:  # memory through a named register: only the prologue/epilogue of asm_loop.py
+        raise Unsupported('memory operand %r in straight-line asm' % s)
     raise Unsupported('asm operand %r' % s)
 
 
@@ -277,7 +291,7 @@ def read(st, o):
         p = o[1]
         if not (isinstance(p, tuple) and p[0] == 'ptr'):
             raise Unsupported('asm memory operand through a non-pointer')
-        if p[1].kind == 'in' and (p[2] + o[2]) in (getattr(st.it, 'stored_out', None) or ()):
+        if p[1].kind == 'in' and getattr(p[1], 'inplace', True) and (p[2] + o[2]) in (getattr(st.it, 'stored_out', None) or ()):
             st.m.fail('asm reads input %s after the output store to the same offset: not correct in place'
                       % p[1].name)
         return p[1].cell(st.it, p[2] + o[2])

@@ -18,6 +18,8 @@ instruction, every value carrying three views:
   * a z3 bit-vector term with the instruction's exact semantics (for the
     fallback queries above and for the bit-precise encode/decode proofs).
 """
+import re
+
 import z3
 
 P = 2**255 - 19
@@ -232,11 +234,61 @@ class Interp:
 
     def run(self):
         if self.fn.blocks != 1:
-            raise Unsupported('%s: %d basic blocks (loops/branches are not straight-line code)' %
-                              (self.fn.name, self.fn.blocks))
+            return self.run_cfg()
         for ins in self.fn.insts:
             self.cur = ins
             self.step(ins)
+
+    def run_cfg(self, max_blocks=20000):
+        """Several basic blocks: followed as the CPU would, which needs every branch
+        condition to be a constant (counted loops of fixed trip count, e.g. the
+        per-element loops of the conversions): a condition that depends on the data
+        is reported, never guessed. Loops are thus executed iteration by iteration."""
+        bbs = dict(self.fn.bbs)
+        named = set(bbs)
+        refs = set()
+        for _, insts in self.fn.bbs:
+            for ins in insts:
+                refs.update(b for _, b in getattr(ins, 'incoming', []) or [])
+                refs.update(getattr(ins, 'targets', []) or [])
+        entry = refs - named
+        if len(entry) > 1:
+            raise Unsupported('%s: cannot name the entry block' % self.fn.name)
+        ename = entry.pop() if entry else '__entry'
+        bbs[ename] = bbs.pop('')
+        cur, prev = ename, None
+        for _ in range(max_blocks):
+            insts = bbs[cur]
+            phis = [ins for ins in insts if ins.op == 'phi']
+            vals = {}
+            for ph in phis:
+                v = [val for val, b in ph.incoming if b == prev]
+                if len(v) != 1:
+                    raise Unsupported('phi %s: no value from %s' % (ph.text, prev))
+                vals[ph.res] = self.val(ph.ty, v[0])
+            self.env.update(vals)
+            for ins in insts:
+                if ins.op == 'phi':
+                    continue
+                self.cur = ins
+                if ins.op == 'br':
+                    if ins.cond is None:
+                        nxt = ins.targets[0]
+                    else:
+                        c = self.val(None, ins.cond) if ins.cond[0] == 'reg' else self.m.const(1, ins.cond[1])
+                        if not isinstance(c, S) or c.lo != c.hi:
+                            raise Unsupported('a branch that depends on the data: ' + ins.text.strip())
+                        nxt = ins.targets[0] if c.lo else ins.targets[1]
+                    prev, cur = cur, nxt
+                    break
+                if ins.op == 'ret':
+                    return
+                if ins.op == 'br?':
+                    raise Unsupported('branch form ' + ins.text.strip())
+                self.step(ins)
+            else:
+                raise Unsupported('block %s without a terminator' % cur)
+        raise Unsupported('more than %d blocks executed' % max_blocks)
 
     # -- operands
     def val(self, t, v):
@@ -266,6 +318,10 @@ class Interp:
         op = ins.op
         m = self.m
         if op == 'ret':
+            mr = re.match(r'\s*ret\s+(\S+)\s+(\S+)\s*$', ins.text)
+            if mr and mr.group(1) != 'void':
+                t = self.mod.parse_type(mr.group(1))[0]
+                self.retval = self.val(t, self.fn._value(t, mr.group(2)))
             return
         if op == 'label':
             raise Unsupported('branch target %r' % ins.text)
@@ -361,6 +417,13 @@ class Interp:
             out = []
             for a, b in zip(A, B):
                 w = a.w
+                if a.lo == a.hi and b.lo == b.hi:   # constants (loop counters): computed
+                    x, y = a.lo, b.lo
+                    sx, sy = (x - (1 << w) if x >> (w - 1) else x), (y - (1 << w) if y >> (w - 1) else y)
+                    r = {'eq': x == y, 'ne': x != y, 'ult': x < y, 'ule': x <= y, 'ugt': x > y, 'uge': x >= y,
+                         'slt': sx < sy, 'sle': sx <= sy, 'sgt': sx > sy, 'sge': sx >= sy}[ins.pred]
+                    out.append(m.const(1, int(r)))
+                    continue
                 if ins.pred == 'slt' and b.lo == b.hi == 0:      # x < 0: the sign bit
                     r = self.from_slices(1, self.sl_shift(self.slices(a), w - 1, w), z3.Extract(w - 1, w - 1, a.z))
                 elif ins.pred == 'sgt' and b.lo == b.hi == (1 << w) - 1:  # x > -1: not the sign bit
@@ -385,7 +448,11 @@ class Interp:
             self.env[ins.res] = self.env[ins.a[1]][ins.idx]
             return
         if op == 'alloca':
-            self.env[ins.res] = ('ptr', Memory('alloca_' + ins.res, 'scratch'), 0)
+            t = ins.ty   # cells of the scalar element size (bytes for uint8_t[32])
+            while t.kind in ('arr', 'vec', 'struct'):
+                t = t.fields[0] if t.kind == 'struct' else t.elem
+            cb = self.mod.size(t) if t.kind in ('int', 'ptr') else 8
+            self.env[ins.res] = ('ptr', Memory('alloca_' + ins.res, 'scratch', cb), 0)
             return
         raise Unsupported('instruction not modelled: ' + ins.text)
 
@@ -444,10 +511,14 @@ class Interp:
             if b.lo != b.hi:
                 raise Unsupported('variable shift')
             k = b.lo
+            if k >= w:   # poison (a lane the code discards, e.g. after a shuffle)
+                return None
             return self.from_slices(w, self.sl_shift(self.slices(a), k, w), z3.LShR(a.z, k))
         if op == 'and':
             if a.lo == a.hi and b.lo != b.hi:
                 a, b = b, a
+            if b.lo != b.hi and self.m.bits_only:
+                return S(w, 0, min(a.hi, b.hi), Poly(), a.z & b.z)
             if b.lo != b.hi:
                 raise Unsupported('and of two variables: ' + ins.text)
             mask = b.lo
@@ -475,6 +546,8 @@ class Interp:
         if op == 'xor':
             if a.lo == a.hi and b.lo == b.hi:
                 return m.const(w, a.lo ^ b.lo)
+            if self.m.bits_only:   # truth values of encodings: bit-precise only (z3)
+                return S(w, 0, top, Poly(), a.z ^ b.z)
             raise Unsupported('xor: ' + ins.text)
         raise Unsupported(op)
 
@@ -560,6 +633,43 @@ class Interp:
         m = self.m
         if name.startswith('llvm.lifetime') or name.startswith('llvm.dbg'):
             return
+        if name in getattr(self, 'callees', {}):
+            return self.call_proved(ins, self.callees[name])
+        if name.startswith('llvm.vector.reduce.') and m.bits_only:
+            (t, v), = ins.args
+            xs = self.val(t, v)
+            kind = name.split('.')[3]
+            f = {'or': lambda x, y: x | y, 'and': lambda x, y: x & y, 'xor': lambda x, y: x ^ y,
+                 'add': lambda x, y: x + y}.get(kind)
+            if f is None:
+                raise Unsupported('call to ' + name)
+            z = xs[0].z
+            for x in xs[1:]:
+                z = f(z, x.z)
+            w = xs[0].w
+            self.env[ins.res] = S(w, 0, (1 << w) - 1, Poly(), z)
+            return
+        if name.startswith('llvm.memcpy.'):
+            (_, d), (_, sv), (tn, n) = ins.args[:3]
+            dst, src, cnt = self.val(None, d), self.val(None, sv), self.val(tn, n)
+            if not (cnt.lo == cnt.hi and dst[1].cb == src[1].cb and dst[1].kind != 'in'):
+                raise Unsupported('memcpy: ' + ins.text)
+            cb = dst[1].cb
+            if (dst[2] | src[2] | cnt.lo) % cb:
+                raise Unsupported('memcpy not of whole cells: ' + ins.text)
+            for off in range(0, cnt.lo, cb):
+                dst[1].store(self, dst[2] + off, self.mod.parse_type('i%d' % (8 * cb))[0],
+                             src[1].load(self, src[2] + off, self.mod.parse_type('i%d' % (8 * cb))[0]))
+            return
+        if name.startswith('llvm.memset.'):
+            (_, p), (tv, v), (tn, n) = ins.args[:3]
+            ptr, val, cnt = self.val(None, p), self.val(tv, v), self.val(tn, n)
+            if not (val.lo == val.hi == 0 and cnt.lo == cnt.hi and ptr[1].kind == 'scratch'):
+                raise Unsupported('memset other than a wipe of a local: ' + ins.text)
+            mem = ptr[1]
+            for off in range(ptr[2], ptr[2] + cnt.lo, mem.cb):
+                mem.cells[off] = m.const(8 * mem.cb, 0)
+            return
         if name.startswith('llvm.x86.avx512.vpmadd52'):
             hi = name.startswith('llvm.x86.avx512.vpmadd52h')
             (ta, acc), (_, x), (_, y) = ins.args
@@ -591,6 +701,93 @@ class Interp:
         if name.startswith('llvm.x86.avx2.pmulu.dq') or name.startswith('llvm.x86.sse2.pmulu.dq'):
             raise Unsupported('pmuludq intrinsic (clang emits mul of zext/and instead)')
         raise Unsupported('call to ' + name)
+
+    def call_proved(self, ins, spec):
+        """A call of a routine proved on its own (its row of the table): its inputs
+        must be within its proved input bounds (else (a) fails); its outputs become
+        fresh values within its proved output bounds, linked to the inputs by its
+        proved congruence, per lane: limb 0 = value(in) + p k - sum_{i>0} 2^(w_i) limb_i
+        with k a fresh atom (an exact integer identity, limb 0 having weight 1), so the
+        caller's congruence check goes through it. canonical: also value(out) < p
+        (a z3 fact on the fresh limbs); mod255: value(in) without its bit 255."""
+        m = self.m
+        ptrs = [self.val(t, v) for t, v in ins.args]
+        if len(ptrs) != len(spec['args']):
+            raise Unsupported('call of %s with %d arguments' % (ins.callee, len(ptrs)))
+        ina = [(a, p) for a, p in zip(spec['args'], ptrs) if a['io'] == 'in']
+        outa = [(a, p) for a, p in zip(spec['args'], ptrs) if a['io'] == 'out']
+        if len(ina) != 1 or len(outa) != 1:
+            raise Unsupported('call of %s: one input, one output expected' % ins.callee)
+        (a, p), (oa, op) = ina[0], outa[0]
+        limbs, lanes, cb, wts, off = spec['layout'](a['ty'])
+        olimbs, olanes, ocb, owts, ooff = spec['layout'](oa['ty'])
+        vins = []
+        for l in range(lanes):
+            vin = Poly()
+            for i in range(limbs):
+                o = p[2] + off(i, l)
+                c = p[1].cell(self, o)
+                b = a['bound'][i]
+                if c.hi >= b and not m.z3_prove(z3.ULT(c.z, b) if b < (1 << c.w) else z3.BoolVal(True)):
+                    m.fail('%s: argument %s limb %d may reach 2^%.2f, its proved input bound is < 2^%.2f' % (
+                        ins.callee, a['name'], i, _log2(c.hi), _log2(b)))
+                if p[1].kind == 'in' and getattr(p[1], 'inplace', True) and o in (getattr(self, 'stored_out', None) or ()):
+                    m.fail('%s reads input %s after the output store to the same offset' % (ins.callee, p[1].name))
+                vin = vin + c.poly.scale(1 << wts[i])
+                if spec.get('mod255') and i == limbs - 1:
+                    # value mod 2^255: bit 255 = the top bit of the top cell (its floor atom)
+                    vin = vin - m.floor_div(c, 8 * cb - 1).poly.scale(1 << 255)
+            vins.append(vin)
+        newcells = {}
+        for l in range(olanes):
+            cells, rest, zs = [], Poly(), []
+            for i in range(olimbs):
+                b = oa['bound'][i]
+                z = z3.FreshConst(z3.BitVecSort(8 * ocb), 'ret')
+                m.inputs_z3.append(z3.ULT(z, b) if b < (1 << (8 * ocb)) else z3.BoolVal(True))
+                zs.append(z)
+                if i == 0:
+                    cells.append(None)
+                    continue
+                at = m.new_atom('%s.%s%d_%d' % (ins.callee, oa['name'], i, l), 0, b - 1, z)
+                cells.append(S(8 * ocb, 0, b - 1, Poly.atom(at), z))
+                rest = rest + Poly.atom(at).scale(1 << owts[i])
+            k = m.new_atom('%s.k%d' % (ins.callee, l), -(1 << 600), 1 << 600, z3.FreshConst(z3.BitVecSort(64), 'k'))
+            cells[0] = S(8 * ocb, 0, oa['bound'][0] - 1, vins[l] + Poly.atom(k).scale(P) - rest, zs[0])
+            if spec.get('canonical'):
+                W = 8 * ocb * olimbs + 8
+                tot = z3.BitVecVal(0, W)
+                for i, z in enumerate(zs):
+                    tot = tot + (z3.ZeroExt(W - z.size(), z) << owts[i])
+                m.inputs_z3.append(z3.ULT(tot, P))
+            for i in range(olimbs):
+                newcells[op[2] + ooff(i, l)] = cells[i]
+            if m.bits_only:
+                # bit-precise callers (truth values of encodings): the callee's proved
+                # relation as a z3 fact on the bit-vectors too: out = in mod 2^255
+                # (frombytes), else in - out = p k for a small integer k
+                W = 320
+                tin = z3.BitVecVal(0, W)
+                for i in range(limbs):
+                    c = p[1].cell(self, p[2] + off(i, l))
+                    tin = tin + (z3.ZeroExt(W - c.w, c.z) << wts[i])
+                tout = z3.BitVecVal(0, W)
+                for i, z in enumerate(zs):
+                    tout = tout + (z3.ZeroExt(W - z.size(), z) << owts[i])
+                if spec.get('mod255'):
+                    m.inputs_z3.append(tout == (tin & ((1 << 255) - 1)))
+                else:
+                    kz = z3.FreshConst(z3.BitVecSort(24), 'kz')
+                    m.inputs_z3.append(tin - tout == P * z3.SignExt(W - 24, kz))
+                if not hasattr(self, 'call_outputs'):
+                    self.call_outputs = []
+                self.call_outputs.append((ins.callee, spec, tin, tout))
+        mem = op[1]
+        mem.cells.update(newcells)
+        if mem.kind == 'out':
+            if not getattr(self, 'stored_out', None):
+                self.stored_out = set()
+            self.stored_out.update(o + d for o in newcells for d in range(ocb))
 
     def ifma(self, hi, acc, a, b):
         """vpmadd52luq/huq: acc + lo52/hi52(a[51:0] * b[51:0]) mod 2^64."""
@@ -648,7 +845,7 @@ class Memory:
 
     def load(self, it, off, t):
         cb = self.cb
-        if self.kind == 'in' and getattr(it, 'stored_out', None):
+        if self.kind == 'in' and getattr(self, 'inplace', True) and getattr(it, 'stored_out', None):
             # no input byte is read after an output store to the same offset: then the
             # result is the same when the caller passes h == f (in-place calls), which
             # the disjoint model of the pointer arguments would not show otherwise

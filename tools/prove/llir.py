@@ -52,10 +52,19 @@ def split_top(s, sep=','):
     return out
 
 
+def _unescape(s):
+    """An IR string constant: \\XX is the byte with hex code XX."""
+    return re.sub(r'\\([0-9A-Fa-f]{2})', lambda m: chr(int(m.group(1), 16)), s)
+
+
 class Module:
     def __init__(self, text):
         self.structs = {}
         self.funcs = {}
+        # file-scope assembly (`module asm "..."`, one line each): the text the
+        # assembler gets, as clang passes it on (tools/prove/asm_loop.py reads it)
+        self.module_asm = [_unescape(m.group(1)) for m in
+                           re.finditer(r'^module asm "((?:[^"\\]|\\.)*)"\s*$', text, re.M)]
         self._parse(text)
 
     # -- types
@@ -202,6 +211,8 @@ class Function:
     def __init__(self, mod, name, params, body):
         self.mod, self.name, self.params = mod, name, params
         self.insts = []
+        # the basic blocks in order: [(label, [Inst])], the first one unlabelled ('')
+        self.bbs = [('', [])]
         blocks = 0
         for ln in body:
             s = ln.split(';')[0].rstrip() if not re.search(r'asm\s+"', ln) else ln.rstrip()
@@ -210,8 +221,10 @@ class Function:
             if re.match(r'^\S.*:', s):  # a label: a second basic block
                 blocks += 1
                 self.insts.append(Inst(None, 'label', s))
+                self.bbs.append((s.split(':')[0].strip().strip('"'), []))
                 continue
             self.insts.append(self._inst(s.strip()))
+            self.bbs[-1][1].append(self.insts[-1])
         self.blocks = blocks + 1
 
     def _operand(self, s):
@@ -327,6 +340,20 @@ class Function:
             return Inst(res, op, s, ty=t, a=v, idx=int(p[1]))
         if op == 'ret':
             return Inst(res, op, s)
+        if op == 'phi':
+            t, rest2 = self.mod.parse_type(rest)
+            inc = re.findall(r'\[\s*([^,\]]+?)\s*,\s*%([\w.]+)\s*\]', rest2)
+            return Inst(res, op, s, ty=t, incoming=[(self._value(t, v), b) for v, b in inc])
+        if op == 'br':
+            rest = re.sub(r',\s*!.*$', '', rest)   # metadata (!llvm.loop)
+            m2 = re.fullmatch(r'i1\s+(\S+),\s*label\s+%([\w.]+),\s*label\s+%([\w.]+)', rest)
+            if m2:
+                return Inst(res, op, s, cond=self._value(Ty('int', bits=1), m2.group(1)),
+                            targets=[m2.group(2), m2.group(3)])
+            m2 = re.fullmatch(r'label\s+%([\w.]+)', rest)
+            if not m2:
+                return Inst(res, 'br?', s)   # a switch-like form: reported, never guessed
+            return Inst(res, op, s, cond=None, targets=[m2.group(1)])
         if op == 'alloca':
             t = self.mod.parse_type(split_top(rest)[0])[0]
             return Inst(res, op, s, ty=t)

@@ -21,8 +21,11 @@ import tomllib
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import z3  # noqa: E402
 import sympy  # noqa: E402
-from engine import P, Poly, S, Machine, Interp, Memory, Unsupported  # noqa: E402
+from engine import P, Poly, S, Machine, Interp, Memory, Unsupported  # noqa: E402,F401
 from llir import Module  # noqa: E402
+import asm_loop  # noqa: E402
+import loops  # noqa: E402
+import signed  # noqa: E402
 
 # The build's flags (CMakeLists.txt: C11 with GNU extensions, Release = -O2, PIC,
 # hidden visibility, the src/ include path); vector code gets its ISA from the
@@ -34,7 +37,23 @@ ELEM = {  # type: (limbs, lanes, radix bits, cell bytes)
     'fe51': (5, 1, 51, 8), 'fe51x8': (5, 8, 51, 8), 'fe51x4': (5, 4, 51, 8),
     'fe64': (4, 1, 64, 8), 'bytes32': (32, 1, 8, 1),
     'fe25x4': (10, 4, 25.5, 8),   # radix 2^25.5: limb i at bit ceil(25.5 i)
+    # arrays of 4 one-lane elements (fe51 out[4], uint8_t s[4][32]): "lane" l = element l
+    'fe51_4': (5, 4, 51, 8), 'bytes32_4': (32, 4, 8, 1),
 }
+AOS = {'fe51_4', 'bytes32_4'}   # element after element, not limb after limb
+
+
+def cell_off(ty, i, l):
+    """Byte offset of limb i of lane (or array element) l."""
+    limbs, lanes, radix, cb = ELEM[ty]
+    return ((l * limbs + i) if ty in AOS else (i * lanes + l)) * cb
+
+
+def cell_il(ty, off):
+    """(limb, lane) of a byte offset (inverse of cell_off)."""
+    limbs, lanes, radix, cb = ELEM[ty]
+    idx = off // cb
+    return (idx % limbs, idx // limbs) if ty in AOS else (idx // lanes, idx % lanes)
 
 
 def weight(ty, i):
@@ -131,12 +150,12 @@ def elem_value(cells_of, ty, lane):
     return v
 
 
-def zval_elem(a, mem):
+def zval_elem(a, mem, l=0):
     limbs, lanes, radix, cb = ELEM[a['ty']]
     W = 320
     v = z3.BitVecVal(0, W)
     for i in range(limbs):
-        c = mem.cells[i * cb]
+        c = mem.cells[cell_off(a['ty'], i, l)]
         v = v + (z3.ZeroExt(W - c.w, c.z) << weight(a['ty'], i))
     return v
 
@@ -197,7 +216,37 @@ def residual_zero_mod_p(res):
     return poly.trunc(P).is_zero
 
 
-def run_routine(comp, r, defs):
+def layout(ty):
+    """(limbs, lanes, cell bytes, bit weight of each limb, offset(limb, lane)) of a type."""
+    limbs, lanes, radix, cb = ELEM[ty]
+    return limbs, lanes, cb, [weight(ty, i) for i in range(limbs)], lambda i, l: cell_off(ty, i, l)
+
+
+def callable_spec(r, args):
+    """A proved routine that other routines may call (a call is then modelled by its
+    proved bounds and congruence, engine.call_proved): a library function (not a
+    proof-unit wrapper) with one input and one output and the spec `out = in`."""
+    if not r['unit'].startswith('src/') or isinstance(r['spec'], list):
+        return None
+    mod255 = False
+    if r.get('mode') == 'bits':
+        # fe51_frombytes: out = in mod 2^255 (proved bit-precisely)
+        io = [a for a in args if a['ty'] in ELEM]
+        if len(io) != 2 or not re.fullmatch(r'\s*%s\s*=\s*%s\s+mod\s+2\^255\s*' % (io[0]['name'], io[1]['name']),
+                                           r['spec']):
+            return None
+        if ELEM[io[1]['ty']][2] * (ELEM[io[1]['ty']][0] - 1) + 8 * ELEM[io[1]['ty']][3] != 256:
+            return None
+        return {'args': args, 'layout': layout, 'canonical': False, 'mod255': True}
+    io = [a for a in args if a['ty'] in ELEM]
+    if len(io) != len(args) or len(io) != 2 or [a['io'] for a in io] != ['out', 'in']:
+        return None
+    if not re.fullmatch(r'\s*%s\s*=\s*%s\s*' % (io[0]['name'], io[1]['name']), r['spec']):
+        return None
+    return {'args': args, 'layout': layout, 'canonical': bool(r.get('canonical'))}
+
+
+def run_routine(comp, r, defs, callees=None):
     """Returns {'a': (ok, msg), 'b': ..., 'c': ..., 'time': s}."""
     t0 = time.time()
     res = {}
@@ -207,7 +256,7 @@ def run_routine(comp, r, defs):
         raise RuntimeError('%s: no function %s in %s' % (r['name'], fname, r['unit']))
     fn = mod.funcs[fname]
     mach = Machine(r['name'])
-    bits = r.get('mode') == 'bits'
+    bits = r.get('mode') in ('bits', 'pred')
     mach.bits_only = bits
     args = route_args(r, defs)
     if len(args) != len(fn.params):
@@ -218,9 +267,8 @@ def run_routine(comp, r, defs):
             limbs, lanes, radix, cb = ELEM[a['ty']]
 
             def make(off, a=a, lanes=lanes, cb=cb):
-                idx = off // cb
-                i, l = idx // lanes, idx % lanes
-                if i >= len(a['bound']) or off % cb:
+                i, l = cell_il(a['ty'], off)
+                if i >= len(a['bound']) or l >= lanes or off % cb:
                     raise Unsupported('read outside %s at +%d' % (a['name'], off))
                 nm = '%s%d' % (a['name'], i) + ('_%d' % l if lanes > 1 else '')
                 return mach.input(nm, 8 * cb, 0, a['bound'][i] - 1)
@@ -232,19 +280,32 @@ def run_routine(comp, r, defs):
             models[pname] = mach.input(a['name'], w, 0, a['bound'] - 1)
         else:
             models[pname] = mach.const(8, a['value'])
+    # the in-place check (an input read after an output store to the same offset)
+    # applies to an input of the same type as an output: only then can a caller
+    # pass the same pointer for both
+    out_tys = {a['ty'] for a, _ in mems.values() if a['io'] == 'out'}
+    for a, mem in mems.values():
+        mem.inplace = a['ty'] in out_tys
     it = Interp(mach, fn, models, allow_wrap=('shl',) if bits else tuple(r.get('wrap', ())))
+    it.callees = {c: callees[c] for c in r.get('calls', []) if c in (callees or {})}
+    for c in r.get('calls', []):
+        if c not in it.callees:
+            msg = 'calls %s, which is not proved (or not callable)' % c
+            return {'a': (False, msg), 'b': (False, msg), 'c': (False, msg), 'time': time.time() - t0}
     # instantiate every input limb up front (atoms in a fixed order)
     for name, (a, mem) in mems.items():
         if a['io'] == 'in':
             limbs, lanes, radix, cb = ELEM[a['ty']]
             for i in range(limbs):
                 for l in range(lanes):
-                    mem.cell(it, (i * lanes + l) * cb)
+                    mem.cell(it, cell_off(a['ty'], i, l))
     try:
         it.run()
     except Unsupported as e:
         msg = 'not modelled: %s' % e
         return {'a': (False, msg), 'b': (False, msg), 'c': (False, msg), 'time': time.time() - t0}
+    if r.get('mode') == 'pred':
+        return pred_spec(mach, it, mems, r, t0)
     res['a'] = (not mach.fail_a, '; '.join(mach.fail_a[:3]))
     outs = [(a, mem) for a, mem in mems.values() if a['io'] == 'out']
     # (b) output bounds
@@ -253,7 +314,7 @@ def run_routine(comp, r, defs):
         limbs, lanes, radix, cb = ELEM[a['ty']]
         for i in range(limbs):
             for l in range(lanes):
-                off = (i * lanes + l) * cb
+                off = cell_off(a['ty'], i, l)
                 if off not in mem.cells or mem.cells[off] is None:
                     bad.append('%s limb %d lane %d not written' % (a['name'], i, l))
                     continue
@@ -281,16 +342,23 @@ def run_routine(comp, r, defs):
             env = {}
             for name, (a, mem) in mems.items():
                 if a['io'] == 'in':
-                    env[name] = elem_value(lambda i, l2, a=a, mem=mem: mem.cells[(i * ELEM[a['ty']][1] + l2) * ELEM[a['ty']][3]], a['ty'], l)
+                    env[name] = elem_value(lambda i, l2, a=a, mem=mem: mem.cells[cell_off(a['ty'], i, l2)], a['ty'], l)
             for a in args:
                 if a['ty'] in ('u32', 'u64'):
                     env[a['name']] = models[[p for (p, _), b in zip(fn.params, args) if b is a][0]].poly
             try:
-                out_v = elem_value(lambda i, l2: omem.cells[(i * lanes + l2) * cb], oa['ty'], l)
+                out_v = elem_value(lambda i, l2: omem.cells[cell_off(oa['ty'], i, l2)], oa['ty'], l)
             except (KeyError, AttributeError):
                 ok, why = False, 'output not fully written'
                 break
-            want = eval(rhs, {'__builtins__': {}}, env)
+            m255 = re.fullmatch(r'(\w+)\s+mod\s+2\^255', rhs)
+            if m255:  # the input without its bit 255 (the top bit of its top cell)
+                ia, imem = mems[m255.group(1)]
+                il, _, _, icb = ELEM[ia['ty']]
+                topc = imem.cells[cell_off(ia['ty'], il - 1, l)]
+                want = env[m255.group(1)] - mach.floor_div(topc, 8 * icb - 1).poly.scale(1 << 255)
+            else:
+                want = eval(rhs, {'__builtins__': {}}, env)
             resid = out_v - want
             if zero:  # carries proved 0 (asm: dropped carries)
                 resid = Poly({mo: c for mo, c in resid.t.items() if not (set(mo) & zero)})
@@ -306,10 +374,52 @@ def run_routine(comp, r, defs):
                     break
                 res['c_note'] = 'remainder %d terms = 0 by z3' % len(left.t)
         if ok and r.get('canonical'):
-            out_z = zval_elem(oa, omem)
-            if not mach.z3_prove(z3.ULT(out_z, P), timeout_ms=60000, fallback=False):
-                ok, why = False, 'z3 could not prove the output < p (canonical)'
+            for l in range(lanes):
+                out_z = zval_elem(oa, omem, l)
+                if not mach.z3_prove(z3.ULT(out_z, P), timeout_ms=60000, fallback=False):
+                    ok, why = False, 'z3 could not prove the output < p (canonical), lane %d' % l
+                    break
     res['c'] = (ok, why)
+    res['time'] = time.time() - t0
+    res['z3'] = mach.z3_queries
+    return res
+
+
+def pred_spec(mach, it, mems, r, t0):
+    """mode = "pred": a truth value of an encoding (fe51_iszero, _isnegative,
+    _is_canonical), bit-precise in z3; the calls of proved routines are facts
+    (engine.call_proved: fe51_tobytes's canonical output c < p with c = f - p k,
+    fe51_frombytes's t = s mod 2^255). (b) the result is 0 or 1; (c) the spec:
+      ret = iszero(f):     ret = 1 iff the canonical encoding c of f is 0 (f = 0 mod p)
+      ret = isnegative(f): ret = bit 0 of the canonical encoding of f
+      ret = canonical(s):  ret = 1 iff s mod 2^255 < p"""
+    res = {'a': (not mach.fail_a, '; '.join(mach.fail_a[:3]))}
+    rv = getattr(it, 'retval', None)
+    if rv is None:
+        e = (False, 'no return value')
+        return {'a': res['a'], 'b': e, 'c': e, 'time': time.time() - t0}
+    W = rv.w
+    ok_b = mach.z3_prove(z3.ULE(rv.z, 1), timeout_ms=20000, fallback=False)
+    res['b'] = (ok_b, '' if ok_b else 'the result may be other than 0 or 1')
+    m = re.fullmatch(r'\s*ret\s*=\s*(iszero|isnegative|canonical)\((\w+)\)\s*', r['spec'])
+    a, mem = mems[m.group(2)]
+    vin = zval_elem(a, mem)
+    calls = [c for c in getattr(it, 'call_outputs', []) if c[1].get('canonical')]
+    one, zero = z3.BitVecVal(1, W), z3.BitVecVal(0, W)
+    if m.group(1) == 'canonical':
+        claim = rv.z == z3.If(z3.ULT(vin & ((1 << 255) - 1), P), one, zero)
+    elif len(calls) != 1:
+        res['c'] = (False, '%d canonical encodings of the input (want 1)' % len(calls))
+        res['time'] = time.time() - t0
+        return res
+    else:
+        _, _, tin, tout = calls[0]
+        if m.group(1) == 'iszero':
+            claim = z3.And(tin == vin, rv.z == z3.If(tout == 0, one, zero))
+        else:
+            claim = z3.And(tin == vin, rv.z == z3.ZeroExt(W - 1, z3.Extract(0, 0, tout)))
+    ok = ok_b and mach.z3_prove(claim, timeout_ms=60000, fallback=False)
+    res['c'] = (ok, '' if ok else 'z3 could not prove ' + r['spec'] if ok_b else 'not a truth value')
     res['time'] = time.time() - t0
     res['z3'] = mach.z3_queries
     return res
@@ -364,18 +474,33 @@ def _lg(x):
 
 
 # ---------------------------------------------------------------- chains
-def run_chain(comp, ch, defs, proved):
+def run_chain(comp, ch, defs, proved, lane=None):
     """The exponentiation chain of ch['name'] as compositions of proved mul/sqr:
     the function body after preprocessing (pow_chain.h expanded), each MUL/SQR/SQRN
-    call mapped to the proved routine; exponents tracked symbolically."""
+    call mapped to the proved routine; exponents tracked symbolically.
+    const_lanes = L: L chains written with constant lane indices (fe64's
+    FE64X2_MUL_: (mul(&h[0], ..), mul(&h[1], ..))): each lane's calls (every operand
+    at that index; a call mixing lanes is an error) checked as one chain; the
+    helper lanes_sqrn (sqr2_n) squares every lane n times: its body is checked
+    to be exactly sqr(h[l], f[l]) for each l, then n - 1 times sqr(h[l], h[l])."""
     t0 = time.time()
+    if ch.get('const_lanes') and lane is None:
+        subs = [run_chain(comp, ch, defs, proved, lane=l) for l in range(ch['const_lanes'])]
+        herr = _check_lanes_sqrn(comp, ch)
+        out = {k: (all(x[k][0] for x in subs) and (k != 'a' or not herr),
+                   '; '.join([herr] * (k == 'a' and bool(herr)) + ['lane %d: %s' % (l, x[k][1])
+                                                                   for l, x in enumerate(subs) if not x[k][0]]))
+               for k in 'abc'}
+        out['time'] = time.time() - t0
+        out['steps'] = sum(x.get('steps', 0) for x in subs)
+        return out
     src = os.path.join(comp.root, ch['unit'])
     r = subprocess.run([comp.cc] + CFLAGS + ['-I', os.path.join(comp.root, 'src'), '-E', '-P', src],
                        capture_output=True, text=True)
     if r.returncode:
         return {'a': (False, r.stderr[:200]), 'b': (False, ''), 'c': (False, ''), 'time': 0}
     text = r.stdout
-    m = re.search(r'\bvoid\s+%s\s*\([^)]*\)\s*\{' % re.escape(ch['name']), text)
+    m = re.search(r'\b(?:void|int)\s+%s\s*\([^)]*\)\s*\{' % re.escape(ch['name']), text)
     if not m:
         return {'a': (False, 'function not found'), 'b': (False, ''), 'c': (False, ''), 'time': 0}
     depth, i = 1, m.end()
@@ -383,9 +508,14 @@ def run_chain(comp, ch, defs, proved):
         depth += {'{': 1, '}': -1}.get(text[i], 0)
         i += 1
     body = text[m.end():i - 1]
+    lane_mix = []
+    if lane is not None:
+        body, lane_mix = _lane_body(body, lane, ch)
     params = re.findall(r'\*\s*(\w+)', text[m.start():m.end()])
-    out_name, z_name = ch.get('out_var', params[0]), ch.get('in_var', params[-1])
+    out_name = ch['out_var'] if 'out_var' in ch else params[0]
+    z_name = ch['in_var'] if 'in_var' in ch else params[-1]
     calls = ch.get('calls', {})
+    ops = ch.get('ops', {})
     mul_fns = calls.get('mul', [ch['mul'], ch['mul'].replace('fe51_', 'fe51i_')])
     sqr_fns = calls.get('sqr', [ch['sqr'], ch['sqr'].replace('fe51_', 'fe51i_')])
     sqrn_fns = calls.get('sqrn', ['fe51_sqr_n', 'sqr_n', 'fe4_sqr_n'])
@@ -393,19 +523,70 @@ def run_chain(comp, ch, defs, proved):
     def norm(x):
         x = re.sub(r'\[\s*\w+\s*\]', '', x)
         return re.sub(r'[&()\s]', '', x)
-    exp = {z_name: 1}
-    inb = bexpr(ch['in'], defs)
+    # lock-step chains (fe4_invert2, f25519_fe25x4_invert2): N arrays of elements, every
+    # MUL/SQR/SQRN of pow_chain.h applied to each index i_ < N. Each lane is the same
+    # chain when every call of a mul/sqr sits in `for (i_ = 0; i_ < N; i_++)` and takes
+    # every operand at that same index [i_] (no operand of another lane), N read from
+    # the `enum { N = .. }` of the body; the lanes' inputs and outputs are the
+    # wrapper's (ch['lanes']: in = [...], out = [...]), checked in its text.
+    nm = re.search(r'enum\s*\{\s*N\s*=\s*(\d+)\s*\}', body)
+    nlanes = int(nm.group(1)) if nm else 1
+    lane_errs = []
+    if nlanes > 1 or ch.get('lanes'):
+        for cm in re.finditer(r'(\w+)\s*\(([^;{}]*?)\)\s*;', body):
+            if cm.group(1) not in calls.get('mul', [ch['mul']]) + calls.get('sqr', [ch['sqr']]):
+                continue
+            pre = body[:cm.start()]
+            if not re.search(r'for\s*\(\s*i_\s*=\s*0\s*;\s*i_\s*<\s*N\s*;\s*i_\s*\+\+\s*\)\s*$', pre):
+                lane_errs.append('%s(...) not in a loop over the N lanes' % cm.group(1))
+            for a in re.split(r',(?![^(]*\))', cm.group(2)):
+                if not re.fullmatch(r'\s*&\s*\(\s*\w+\s*\)\s*\[\s*i_\s*\]\s*', a):
+                    lane_errs.append('%s operand %r not at the lane index [i_]' % (cm.group(1), a.strip()))
+        lanes = ch.get('lanes', {})
+        if nlanes != len(lanes.get('in', [])) or nlanes != len(lanes.get('out', [])):
+            lane_errs.append('N = %d lanes in the body, %d/%d in bounds.toml' % (
+                nlanes, len(lanes.get('in', [])), len(lanes.get('out', []))))
+        else:
+            head = text[m.start():i]
+            init = r'\b%s\s*\[\s*%d\s*\]\s*=\s*\{\s*%s\s*\}' % (
+                re.escape(z_name), nlanes, r'\s*,\s*'.join(r'\*\s*%s' % re.escape(x) for x in lanes['in']))
+            if not re.search(init, head):
+                lane_errs.append('the lanes %s = {%s} not found' % (z_name, ', '.join('*' + x for x in lanes['in'])))
+            for k, o in enumerate(lanes['out']):
+                if not re.search(r'\*\s*%s\s*=\s*%s\s*\[\s*%d\s*\]\s*;' % (re.escape(o), re.escape(out_name), k), head):
+                    lane_errs.append('*%s = %s[%d] not found' % (o, out_name, k))
+    # exponents as monomials {input: e} (a composition of several inputs, e.g.
+    # fe51_sqrt_ratio_pre: `inputs` and `outputs` in bounds.toml)
+    def eadd(a, b):
+        if not isinstance(a, dict) or not isinstance(b, dict):
+            errs.append('a product of a value that is no monomial')
+            return None
+        return {k: a.get(k, 0) + b.get(k, 0) for k in set(a) | set(b)}
+
+    def escale(a, k):
+        if not isinstance(a, dict):
+            errs.append('a square of a value that is no monomial')
+            return None
+        return {x: e * k for x, e in a.items()}
+    multi = 'inputs' in ch
+    if multi:
+        exp = {x: {x: 1} for x in ch['inputs']}
+        bound = {x: bexpr(b, defs) for x, b in ch['inputs'].items()}
+    else:
+        exp = {z_name: {z_name: 1}}
+        bound = {z_name: bexpr(ch['in'], defs)}
     mul_r, sqr_r = proved[ch['mul']], proved[ch['sqr']]
     mul_in = min(min(b) for b in mul_r['in_bounds'])
     sqr_in = min(min(b) for b in sqr_r['in_bounds'])
     mul_out = max(mul_r['out_bound'])
     sqr_out = max(sqr_r['out_bound'])
-    bound = {z_name: inb}
     errs = []
-    nsteps = 0
+    src_sqrn = []
+    nsteps = n_sq = n_mul = 0
     # calls in order: name(args); loops 'for (r_ = 1; r_ < (n); r_++) ... sqr' of the lock-step form
     for cm in re.finditer(r'(\w+)\s*\(([^;{}]*?)\)\s*;|for\s*\(\s*(\w+)\s*=\s*1\s*;\s*\3\s*<\s*\(?\s*(\d+)\s*\)?\s*;', body):
         if cm.group(4):  # lock-step SQRN: the next sqr call runs n-1 more times
+            src_sqrn.append(int(cm.group(4)))
             loop_rep[0] = int(cm.group(4)) - 1   # iterations of the loop around the next sqr
             loop_rep[1] = True
             continue
@@ -418,9 +599,10 @@ def run_chain(comp, ch, defs, proved):
                     errs.append('%s uses %s before it is set' % (fname, x))
                 elif bound[x] > mul_in:
                     errs.append('mul operand %s < 2^%.2f exceeds the mul input bound' % (x, _lg(bound[x])))
-            exp[h] = exp.get(f, 0) + exp.get(g, 0)
+            exp[h] = eadd(exp.get(f, {}), exp.get(g, {}))
             bound[h] = mul_out
             nsteps += 1
+            n_mul += 1
         elif fname in sqr_fns:
             h, f = args
             if f not in exp:
@@ -429,24 +611,164 @@ def run_chain(comp, ch, defs, proved):
                 errs.append('sqr operand %s exceeds the sqr input bound' % f)
             n = loop_rep[0] if loop_rep[1] else 1
             loop_rep[0], loop_rep[1] = 0, False
-            exp[h] = exp.get(f, 0) * (2 ** n)
+            exp[h] = escale(exp.get(f, {}), 2 ** n)
             bound[h] = sqr_out
             nsteps += n
+            n_sq += n
+        elif ops and fname in (ops.get('sub', [None])[0], ops.get('add', [None])[0]):
+            # a proved add/sub row (bounds only: the result is no monomial)
+            h, f, g = args
+            rr = proved.get(ops['sub' if fname == ops.get('sub', [None])[0] else 'add'][1])
+            if rr is None:
+                errs.append('%s: its row is not proved' % fname)
+                continue
+            for x, ib in ((f, rr['in_bounds'][0]), (g, rr['in_bounds'][1])):
+                if x not in bound or bound[x] > min(ib):
+                    errs.append('%s operand %s exceeds its input bound' % (fname, x))
+            exp[h], bound[h] = None, max(rr['out_bound'])
+        elif ops and fname == ops.get('test', [None])[0]:
+            rr = proved.get(ops['test'][1])
+            if rr is None or args[0] not in bound or bound[args[0]] > min(rr['in_bounds'][0]):
+                errs.append('%s operand %s exceeds its input bound (or its row is not proved)' % (fname, args[0]))
+        elif ops and fname == ops.get('select'):
+            f, g = args[0], args[1]   # f = b ? g : f
+            if f not in exp or g not in exp:
+                errs.append('%s of an unset value' % fname)
+                continue
+            alts = lambda e: list(e) if isinstance(e, tuple) else [e]
+            exp[f] = tuple(alts(exp[f]) + alts(exp[g]))
+            bound[f] = max(bound[f], bound[g])
         elif fname in sqrn_fns:
             h, f, n = args[0], args[1], int(args[2])
-            if bound[f] > sqr_in:
+            src_sqrn.append(n)
+            if f not in bound or bound[f] > sqr_in:
                 errs.append('sqr_n operand exceeds the sqr input bound')
-            exp[h] = exp.get(f, 0) * (2 ** n)
+            exp[h] = escale(exp.get(f, {}), 2 ** n)
             bound[h] = sqr_out
             nsteps += n
-    want = bexpr(ch['exponent'], defs)
-    got = exp.get(out_name)
-    ok_c = got is not None and got == want
+    # `*out = x;` after the last call: the output takes x's value
+    last_call = max([cm.end() for cm in re.finditer(r'(\w+)\s*\(([^;{}]*?)\)\s*;', body)] or [0])
+    for am in re.finditer(r'\*\s*(\w+)\s*=\s*(\w+)\s*;', body):
+        if am.start() > last_call and am.group(2) in exp:
+            exp[am.group(1)], bound[am.group(1)] = exp[am.group(2)], bound[am.group(2)]
+    if multi:
+        ok_c, why_c, outs = True, '', list(ch['outputs'])
+
+        def mono(text):
+            want = {}
+            for fac in text.split('*'):
+                x, _, e = fac.strip().partition('^')
+                want[x] = want.get(x, 0) + (int(e) if e else 1)
+            return want
+
+        def clean(e):
+            return sorted((k, v) for k, v in e.items() if v) if isinstance(e, dict) else e
+        for o, spec in ch['outputs'].items():
+            me = re.fullmatch(r'\s*either\((.*)\)\s*', spec)
+            want = sorted(repr(clean(mono(x))) for x in me.group(1).split(',')) if me else repr(clean(mono(spec)))
+            g = exp.get(o)
+            if isinstance(g, tuple):
+                got = sorted(repr(clean(x)) for x in g)
+            else:
+                got = repr(clean(g))
+            if (g is None or got != want) if not me else (not isinstance(g, tuple) or got != want):
+                ok_c, why_c = False, '%s = %s, not %s' % (o, got, spec)
+    else:
+        want = bexpr(ch['exponent'], defs)
+        g = exp.get(out_name)
+        got = g.get(z_name) if isinstance(g, dict) and set(g) <= {z_name} else None
+        ok_c, why_c, outs = got is not None and got == want, 'exponent %s != %s' % (got, want), [out_name]
+    if ch.get('ir_sqr_loops'):
+        # the squaring loops clang inlined into the chain function: each checked in
+        # the IR (loops.inline_sqr_loops: constant count, body = a squaring with the
+        # sqr's bounds, mod p); their counts, in block order, matched to the source's
+        # SQRN(.., n) in order (count n, or n - 1, n - 2 with squarings peeled off or
+        # done before the loop; one loop for every SQRN with n > 2)
+        ty = ch['ir_sqr_loops']
+        limbs, lanes, radix, cb = ELEM[ty]
+        lps, lerr = loops.inline_sqr_loops(comp.module(ch['unit']), ch.get('ir_function', ch['name']),
+                                           (limbs, lanes, lambda i, ty=ty: weight(ty, i)),
+                                           sqr_r['in_bounds'][0], sqr_r['out_bound'], residual_mod_p)
+        if lerr:
+            errs.append('IR loops: ' + lerr)
+        # one IR loop per SQRN(.., n > 2) of the source, in order (n <= 2 may be unrolled)
+        big = [n for n in src_sqrn if n > 2]
+        if not lerr and (len(lps) != len(big) or any(not 0 <= n - c <= 2 for n, (c, _) in zip(big, lps))):
+            errs.append('IR loops %s do not match the source SQRN counts %s' % ([c for c, _ in lps], big))
+    if ch.get('ir_calls'):
+        # the squarings and products as calls in the IR (f25519_fe25x4_sqr/_mul are
+        # noinline): per iteration of each counted loop (loops.call_loops: constant
+        # trip count, in-place squarings only) and in straight-line blocks; their
+        # totals must be the source chain's, times the lanes
+        mod = comp.module(ch['unit'])
+        sq = calls.get('sqr', [ch['sqr']])
+        mu = calls.get('mul', [ch['mul']])
+        lps, lerr = loops.call_loops(mod, ch['name'], sq)
+        if lerr:
+            errs.append('IR loops: ' + lerr)
+        fn = mod.funcs.get(ch['name'])
+        loop_lbls = {lbl for lbl, insts in fn.bbs if insts and insts[-1].op == 'br' and lbl in insts[-1].targets}
+        straight_sq = sum(1 for lbl, insts in fn.bbs if lbl not in loop_lbls for x in insts
+                          if x.op == 'call' and x.callee in sq)
+        ir_mul = sum(1 for lbl, insts in fn.bbs for x in insts if x.op == 'call' and x.callee in mu)
+        ir_sq = straight_sq + sum(c * k for c, k in lps)
+        if ir_sq != n_sq * nlanes or ir_mul != n_mul * nlanes or any(k != nlanes for c, k in lps):
+            errs.append('IR: %d squarings, %d products (loops %s); the source chain: %d x %d, %d x %d' % (
+                ir_sq, ir_mul, lps, n_sq, nlanes, n_mul, nlanes))
+    errs = lane_mix + lane_errs + errs
     ok_a = not errs and sqr_out <= sqr_in and mul_out <= mul_in
     return {'a': (ok_a, '; '.join(errs[:2]) if errs else ('' if ok_a else 'sqr/mul output bound exceeds their input bound')),
-            'b': (ok_a and out_name in bound and bound[out_name] <= mul_out, ''),
-            'c': (ok_c, '' if ok_c else 'exponent %s != %s' % (got, want)),
-            'time': time.time() - t0, 'steps': nsteps}
+            'b': (ok_a and all(o in bound and bound[o] <= mul_out for o in outs), ''),
+            'c': (ok_c, '' if ok_c else why_c),
+            'time': time.time() - t0, 'steps': nsteps * nlanes, 'lanes': nlanes}
+
+
+def _lane_body(body, lane, ch):
+    """The calls of one lane of a const_lanes chain, lane indices removed."""
+    calls = ch.get('calls', {})
+    fns = calls.get('mul', [ch['mul']]) + calls.get('sqr', [ch['sqr']])
+    helper = ch.get('lanes_sqrn')
+    body2 = re.sub(r'\)\s*,\s*(?=\w+\s*\()', '); ', body)   # (a(..), b(..)); -> a(..); b(..);
+    out, errs = [], []
+    for cm in re.finditer(r'(\w+)\s*\(([^;{}]*?)\)\s*;', body2):
+        fname, argstr = cm.group(1), cm.group(2)
+        if fname == helper:
+            out.append('%s(%s);' % (fname, argstr))
+            continue
+        if fname not in fns:
+            continue
+        idx = set(re.findall(r'\[\s*(\d+)\s*\]', argstr))
+        nargs = len(re.split(r',(?![^(]*\))', argstr))
+        if len(re.findall(r'\[\s*\d+\s*\]', argstr)) != nargs or len(idx) != 1:
+            errs.append('%s(%s): operands not all of one lane' % (fname, argstr.strip()[:60]))
+            continue
+        if idx == {str(lane)}:
+            out.append('%s(%s);' % (fname, re.sub(r'\[\s*\d+\s*\]', '', argstr)))
+    return '\n'.join(out), errs
+
+
+def _check_lanes_sqrn(comp, ch):
+    """The helper of a const_lanes chain, from the preprocessed source: '' if its body
+    is exactly the lane-by-lane squaring loop, else what differs."""
+    helper = ch.get('lanes_sqrn')
+    if not helper:
+        return ''
+    r = subprocess.run([comp.cc] + CFLAGS + ['-I', os.path.join(comp.root, 'src'), '-E', '-P',
+                        os.path.join(comp.root, ch['unit'])], capture_output=True, text=True)
+    m = re.search(r'\bvoid\s+%s\s*\(\s*\w+\s+(\w+)\s*\[\s*(\d+)\s*\]\s*,\s*const\s+\w+\s+(\w+)\s*\[\s*\d+\s*\]'
+                  r'\s*,\s*int\s+(\w+)\s*\)\s*\{' % re.escape(helper), r.stdout)
+    if not m:
+        return 'helper %s not found' % helper
+    h, nl, f, n = m.group(1), int(m.group(2)), m.group(3), m.group(4)
+    depth, i = 1, m.end()
+    while depth:
+        depth += {'{': 1, '}': -1}.get(r.stdout[i], 0)
+        i += 1
+    got = re.sub(r'\s+', '', r.stdout[m.end():i - 1])
+    sq = ch.get('calls', {}).get('sqr', [ch['sqr']])[0]
+    want = ''.join('%s(&%s[%d],&%s[%d]);' % (sq, h, l, f, l) for l in range(nl))
+    want += 'for(inti=1;i<%s;i++){' % n + ''.join('%s(&%s[%d],&%s[%d]);' % (sq, h, l, h, l) for l in range(nl)) + '}'
+    return '' if got == want else 'helper %s is not the lane-by-lane squaring loop' % helper
 
 
 loop_rep = [0, False]
@@ -465,7 +787,7 @@ def main():
         tab = tomllib.load(f)
     defs = tab.get('defs', {})
     only = set(o.only.split(',')) if o.only else None
-    rows, proved = [], {}
+    rows, proved, callees = [], {}, {}
     all_ok = True
     t_start = time.time()
     with tempfile.TemporaryDirectory(prefix='f25519-prove-') as tmp:
@@ -474,7 +796,7 @@ def main():
             if only and r['name'] not in only:
                 continue
             try:
-                res = run_routine(comp, r, defs)
+                res = run_routine(comp, r, defs, callees)
             except Exception as e:  # a crash of the checker is a failure, never a pass
                 res = {'a': (False, 'checker error: %r' % e), 'b': (False, ''), 'c': (False, ''), 'time': 0}
             args = route_args(r, defs)
@@ -483,20 +805,84 @@ def main():
                 proved[r['name']] = {
                     'in_bounds': [a['bound'] for a in args if a['io'] == 'in' and a['ty'] in ELEM],
                     'out_bound': [b for a in args if a['io'] == 'out' and a['ty'] in ELEM for b in a['bound']]}
+                cs = callable_spec(r, args)
+                if cs:
+                    callees[r.get('function', r['name'])] = cs
             res['open'] = r.get('open')
             rows.append((r['name'], res, r.get('mode', 'alg')))
+        for sl in tab.get('sqr_loop', []):
+            if only and sl['name'] not in only:
+                continue
+            if sl['sqr'] not in proved:
+                res = {'a': (False, '%s not proved' % sl['sqr']), 'b': (False, ''), 'c': (False, ''), 'time': 0}
+            else:
+                ty = sl['type']
+                limbs, lanes, radix, cb = ELEM[ty]
+                try:
+                    res = loops.prove_sqr_loop(comp.module(sl['unit']), sl.get('function', sl['name']),
+                                               (limbs, lanes, lambda i, ty=ty: weight(ty, i)),
+                                               proved[sl['sqr']]['in_bounds'][0], proved[sl['sqr']]['out_bound'],
+                                               residual_mod_p)
+                except Exception as e:  # a crash of the checker is a failure, never a pass
+                    res = {'a': (False, 'checker error: %r' % e), 'b': (False, ''), 'c': (False, ''), 'time': 0}
+            if all(res[k][0] for k in 'abc'):
+                proved[sl['name']] = proved[sl['sqr']]
+            rows.append((sl['name'], res, 'loop'))
+        for sg in tab.get('signed', []):
+            if only and sg['name'] not in only:
+                continue
+            try:
+                mod = comp.module(sg['unit'])
+                fn = mod.funcs[sg['function']]
+                if sg.get('kind') == 'lincomb':
+                    # one run per sign case of a and b (the sign masks are then constants)
+                    ph, pa, pd, pb, pe = [pn for pn, _ in fn.params]
+                    runs = []
+                    for sa in (1, -1):
+                        for sb in (1, -1):
+                            mems, outs, idents, scal = signed.lincomb_spec(
+                                ph, pa, pd, pb, pe, bexpr(sg['in'], defs), sa, sb, bexpr(sg['out'], defs),
+                                residual_mod_p)
+                            runs.append(signed.prove_signed(mod, sg['function'], mems, outs, idents, scal))
+                    res = {k: (all(x[k][0] for x in runs), '; '.join(x[k][1] for x in runs if not x[k][0])[:200])
+                           for k in 'abc'}
+                    res['time'] = sum(x['time'] for x in runs)
+                else:
+                    pf, pg, pt = [pn for pn, _ in fn.params]
+                    mems, outs, idents = signed.update_fg_spec(pf, pg, pt, bexpr(sg['top'], defs))
+                    res = signed.prove_signed(mod, sg['function'], mems, outs, idents)
+            except Exception as e:  # a crash of the checker is a failure, never a pass
+                res = {'a': (False, 'checker error: %r' % e), 'b': (False, ''), 'c': (False, ''), 'time': 0}
+            rows.append((sg['name'], res, 'signed'))
+        for al in tab.get('asm_loop', []):
+            if only and al['name'] not in only:
+                continue
+            try:
+                res = asm_loop.prove_sqr_n(comp.module(al['unit']), al.get('function', al['name']),
+                                           residual_mod_p)
+            except Exception as e:  # a crash of the checker is a failure, never a pass
+                res = {'a': (False, 'checker error: %r' % e), 'b': (False, ''), 'c': (False, ''), 'time': 0}
+            if all(res[k][0] for k in 'abc'):
+                proved[al['name']] = {'in_bounds': [[1 << 64] * 4], 'out_bound': [1 << 64] * 4}
+            rows.append((al['name'], res, 'asm-loop'))
         for ch in tab.get('chain', []):
             if only and ch['name'] not in only:
                 continue
-            if ch['mul'] not in proved or ch['sqr'] not in proved:
+            if ch.get('sqrn_proof') and ch['sqrn_proof'] not in proved:
+                res = {'a': (False, 'its sqr_n (%s) not proved' % ch['sqrn_proof']), 'b': (False, ''),
+                       'c': (False, ''), 'time': 0}
+            elif ch['mul'] not in proved or ch['sqr'] not in proved:
                 res = {'a': (False, 'mul/sqr not proved'), 'b': (False, ''), 'c': (False, ''), 'time': 0}
             else:
                 loop_rep[0], loop_rep[1] = 0, False
-                res = run_chain(comp, ch, defs, proved)
+                try:
+                    res = run_chain(comp, ch, defs, proved)
+                except Exception as e:  # a crash of the checker is a failure, never a pass
+                    res = {'a': (False, 'checker error: %r' % e), 'b': (False, ''), 'c': (False, ''), 'time': 0}
             rows.append((ch['name'], res, 'chain*' if ch.get('assumes') else 'chain'))
     # table
-    print('%-20s %-6s %-10s %-10s %-10s %7s' % ('routine', 'method', '(a) ovfl', '(b) out', '(c) mod p', 'time'))
-    print('-' * 70)
+    print('%-30s %-8s %-10s %-10s %-10s %7s' % ('routine', 'method', '(a) ovfl', '(b) out', '(c) mod p', 'time'))
+    print('-' * 82)
     fails, opens = [], []
     for name, res, method in rows:
         cells = []
@@ -512,8 +898,8 @@ def main():
                 fails.append('%s (%s): %s' % (name, k, why))
         if not res.get('open'):
             all_ok &= all(res[k][0] for k in 'abc')
-        print('%-20s %-6s %-10s %-10s %-10s %6.2fs' % (name, method, cells[0], cells[1], cells[2], res['time']))
-    print('-' * 70)
+        print('%-30s %-8s %-10s %-10s %-10s %6.2fs' % (name, method, cells[0], cells[1], cells[2], res['time']))
+    print('-' * 82)
     n_ok = sum(all(r[1][k][0] for k in 'abc') for r in rows)
     n_open = sum(1 for r in rows if r[1].get('open') and not all(r[1][k][0] for k in 'abc'))
     print('%d routines: %d proved, %d open (not covered, listed in bounds.toml), %d FAILED; %.1f s' % (

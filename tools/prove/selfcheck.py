@@ -8,6 +8,7 @@ the same routines pass on the unmodified tree (run by prove.py itself).
   selfcheck.py [--root DIR]      exit 0 iff every broken copy is rejected
 """
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -17,7 +18,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# (name, file, old, new, routines, property expected to fail)
+# (name, file, old, new, routines, property expected to fail[, the routine that must fail])
 CASES = [
     ('portable: carry dropped (fe51i_carry h1 -> h2)', 'src/field/fe51_inline.h',
      '    h2 += h1 >> 51; h1 &= FE51_MASK;\n', '    h1 &= FE51_MASK;\n', ['fe51_carry'], 'c'),
@@ -33,7 +34,8 @@ CASES = [
      'args = ["h: out fe51", "f: in fe51 < 2^54", "g: in fe51 < 2^54"]\nout = "h < 2^50 + 2^12"',
      ['fe51_mul'], 'b'),
     ('portable: input bound one bit too large (bounds.toml fe51_sub g)', 'src/field/bounds.toml',
-     '"g: in fe51 <= 2^52 - 38"]', '"g: in fe51 <= 2^53 - 38"]', ['fe51_sub'], 'a'),
+     '"f: in fe51 < 2^63", "g: in fe51 <= 2^52 - 38"]', '"f: in fe51 < 2^63", "g: in fe51 <= 2^53 - 38"]',
+     ['fe51_sub'], 'a'),
     ('portable: chain exponent (pow_chain.h 2^5 -> 2^4)', 'src/field/pow_chain.h',
      '        SQRN(t1, t0, 5);                                                                           \\',
      '        SQRN(t1, t0, 4);                                                                           \\',
@@ -83,45 +85,136 @@ CASES = [
     ('ifma4: hi half weight dropped (fe4_mul_w u[k] + u[k] -> u[k])', 'src/field/fe51x4_ifma.h',
      '__m256i lo = _mm256_add_epi64(l[k], _mm256_add_epi64(u[k], u[k]));',
      '__m256i lo = _mm256_add_epi64(l[k], u[k]);', ['fe4_mul'], 'c'),
+    ('mulx asm loop: carry dropped (f25519_fe64_sqr_n_asm adcq $0, %r13)', 'src/field/fe64_mulx.c',
+     '    "adcq $0, %r13\\n"\n', '', ['f25519_fe64_sqr_n_asm'], 'a'),
+    ('mulx asm loop: fold constant 38 -> 37 (f25519_fe64_sqr_n_asm)', 'src/field/fe64_mulx.c',
+     '    "movl $38, %edx\\n"\n', '    "movl $37, %edx\\n"\n', ['f25519_fe64_sqr_n_asm'], 'c'),
+    ('mulx asm loop: output word 1 stored from the wrong register (epilogue)', 'src/field/fe64_mulx.c',
+     '    "movq %rcx, 8(%rax)\\n"\n', '    "movq %rsi, 8(%rax)\\n"\n', ['f25519_fe64_sqr_n_asm'], 'c'),
+    ('avx2 lock-step chains: operand of the other lane (F25N_MUL_ g[0])', 'src/field/fe25x4_avx2.c',
+     'f25519_fe25x4_mul(&(h)[i_], &(f)[i_], &(g)[i_])', 'f25519_fe25x4_mul(&(h)[i_], &(f)[i_], &(g)[0])',
+     ['fe25x4_mul', 'fe25x4_sqr', 'f25519_fe25x4_invert2'], 'a'),
+    ('ifma4 lock-step chains: operand of the other lane (FE4N_MUL_ g[0])', 'src/field/fe51x4_ifma.c',
+     'fe4_mul(&(h)[i_], &(f)[i_], &(g)[i_])', 'fe4_mul(&(h)[i_], &(f)[i_], &(g)[0])',
+     ['fe4_mul', 'fe4_sqr', 'fe4_invert2'], 'a'),
+    ('portable loop: one squaring too few (fe51_sqr_n from i = 1)', 'src/field/fe51.c',
+     'for (int i = 0; i < n; i++) fe51i_sqr(&t, &t);', 'for (int i = 1; i < n; i++) fe51i_sqr(&t, &t);',
+     ['fe51_sqr', 'fe51_sqr_n'], 'c', 'fe51_sqr_n'),
+    ('portable loop: body multiplies by f (fe51_sqr_n)', 'src/field/fe51.c',
+     'for (int i = 0; i < n; i++) fe51i_sqr(&t, &t);', 'for (int i = 0; i < n; i++) fe51i_mul(&t, &t, f);',
+     ['fe51_sqr', 'fe51_sqr_n'], 'c', 'fe51_sqr_n'),
+    ('portable sqrt: v^7 computed as v^3 v^3 v^3 (fe51_sqrt_ratio_pre)', 'src/field/fe51.c',
+     'fe51i_mul(&v7, &v7, v);        /* v^7 */', 'fe51i_mul(&v7, &v7, v3);        /* v^7 */',
+     ['fe51_mul', 'fe51_sqr', 'fe51_sqrt_ratio_pre'], 'c', 'fe51_sqrt_ratio_pre'),
+    ('mulx conversion: limb 4 shifted by 13 (fe64_to_fe51)', 'src/field/fe64_mulx.h',
+     'h->v[4] = f->w[3] >> 12;', 'h->v[4] = f->w[3] >> 13;', ['fe51_carry', 'fe64_to_fe51'], 'c', 'fe64_to_fe51'),
+    ('avx2 pack: odd limb at bit 25 (f25519_fe25x4_pack)', 'src/field/fe25x4_avx2.c',
+     'l[k][2 * j + 1] = t.v[j] >> 26;', 'l[k][2 * j + 1] = t.v[j] >> 25;', ['fe51_carry', 'f25519_fe25x4_pack'], 'c', 'f25519_fe25x4_pack'),
+    ('avx2 unpack: odd limb weight 2^25 (f25519_fe25x4_unpack)', 'src/field/fe25x4_avx2.c',
+     '(l[2 * j + 1][k] << 26)', '(l[2 * j + 1][k] << 25)', ['fe51_carry', 'fe25x4_carry', 'f25519_fe25x4_unpack'], 'c', 'f25519_fe25x4_unpack'),
+    ('avx2 tobytes: fe51_tobytes fold 19 -> 18 (f25519_fe25x4_tobytes through its call)', 'src/field/fe51.c',
+     '    uint64_t q = (h0 + 19) >> 51;\n', '    uint64_t q = (h0 + 18) >> 51;\n',
+     ['fe51_carry', 'fe51_tobytes', 'fe25x4_carry', 'f25519_fe25x4_unpack', 'f25519_fe25x4_tobytes'], 'a'),
+    ('avx2 unpack: output bound one bit too small (bounds.toml)', 'src/field/bounds.toml',
+     'out = "out < [2^51, R51, R51, R51, R51]"', 'out = "out < [2^50, R51, R51, R51, R51]"',
+     ['fe51_carry', 'fe25x4_carry', 'f25519_fe25x4_unpack'], 'b'),
+    ('ifma8 inlined loop: sqr_n squares f again each time (fe51x8_ifma.c)', 'src/field/fe51x8_ifma.c',
+     'for (int i = 0; i < n; i++) fe8_sqr(&t, &t);', 'for (int i = 0; i < n; i++) fe8_sqr(&t, f);',
+     ['fe8_mul', 'fe8_sqr', 'fe8_invert'], 'a', 'fe8_invert'),
+    ('ifma4 inlined loop: FE4N_SQRN repeats the first squaring (fe51x4_ifma.c)', 'src/field/fe51x4_ifma.c',
+     'for (i_ = 0; i_ < N; i_++) fe4_sqr(&(h)[i_], &(h)[i_]);', 'for (i_ = 0; i_ < N; i_++) fe4_sqr(&(h)[i_], &(f)[i_]);',
+     ['fe4_mul', 'fe4_sqr', 'fe4_invert'], 'a', 'fe4_invert'),
+    ('safegcd update_fg: a product in 64 bits (fe51_invert_ifma.c)', 'src/field/fe51_invert_ifma.c',
+     'i128 cf = (i128)u * f->v[0] + (i128)v * g->v[0];', 'i128 cf = (i128)(u * f->v[0]) + (i128)v * g->v[0];',
+     ['update_fg (safegcd)'], 'a'),
+    ('safegcd update_fg: first shift by 61 (fe51_invert_ifma.c)', 'src/field/fe51_invert_ifma.c',
+     '    cf >>= 62;\n    cg >>= 62;\n    for', '    cf >>= 61;\n    cg >>= 62;\n    for',
+     ['update_fg (safegcd)'], 'c'),
+    ('safegcd update_fg: top limb bound too large (bounds.toml top = 2^71: products beyond i128)', 'src/field/bounds.toml',
+     'function = "w_update_fg"\ntop = "2^8"', 'function = "w_update_fg"\ntop = "2^71"', ['update_fg (safegcd)'], 'a'),
+    ('portable iszero: shift by 7 (acc >= 128 read as zero) (fe51_iszero)', 'src/field/fe51.c',
+     'return (int)(1 & ((acc - 1) >> 8));', 'return (int)(1 & ((acc - 1) >> 7));',
+     ['fe51_carry', 'fe51_tobytes', 'fe51_iszero'], 'c', 'fe51_iszero'),
+    ('portable isnegative: bit 1 instead of bit 0 (fe51_isnegative)', 'src/field/fe51.c',
+     '    return s[0] & 1;', '    return s[0] & 2;', ['fe51_carry', 'fe51_tobytes', 'fe51_isnegative'], 'b',
+     'fe51_isnegative'),
+    ('portable is_canonical: bit 255 compared (fe51_is_canonical)', 'src/field/fe51.c',
+     'diff |= (uint32_t)(c[31] ^ (s[31] & 0x7f));', 'diff |= (uint32_t)(c[31] ^ (s[31] & 0xff));',
+     ['fe51_frombytes', 'fe51_carry', 'fe51_tobytes', 'fe51_is_canonical'], 'c', 'fe51_is_canonical'),
+    ('mulx two chains: operand of the other lane (FE64X2_MUL_ g[0] in lane 1)', 'src/field/fe64_mulx.c',
+     'fe64_mul(&(h)[1], &(f)[1], &(g)[1])', 'fe64_mul(&(h)[1], &(f)[1], &(g)[0])',
+     ['fe64_mul', 'fe64_sqr', 'f25519_fe51_pow22523_x2_mulx'], 'a'),
+    ('mulx two chains: sqr2_n squares lane 0 into lane 1', 'src/field/fe64_mulx.c',
+     '        fe64_sqr(&h[1], &h[1]);', '        fe64_sqr(&h[1], &h[0]);',
+     ['fe64_mul', 'fe64_sqr', 'f25519_fe51_pow22523_x2_mulx'], 'a'),
+    ('portable sqrt post: x sqrt(-1) computed as x v (fe51_sqrt_ratio_post)', 'src/field/fe51.c',
+     'fe51i_mul(&xi, &x, &fe51_sqrtm1);', 'fe51i_mul(&xi, &x, v);',
+     ['fe51_mul', 'fe51_sqr', 'fe51_add[R]', 'fe51_sub[R]', 'fe51_carry', 'fe51_tobytes', 'fe51_iszero',
+      'fe51_sqrt_ratio_post'], 'c', 'fe51_sqrt_ratio_post'),
+    ('portable sqrt post: u not reduced (bounds.toml u < 2^53: the subtraction needs u <= 2^52 - 38)',
+     'src/field/bounds.toml', 'inputs = { u = "R51", v = "2^54", v3 = "R51"', 'inputs = { u = "2^53", v = "2^54", v3 = "R51"',
+     ['fe51_mul', 'fe51_sqr', 'fe51_add[R]', 'fe51_sub[R]', 'fe51_carry', 'fe51_tobytes', 'fe51_iszero',
+      'fe51_sqrt_ratio_post'], 'a', 'fe51_sqrt_ratio_post'),
+    ('safegcd lincomb: 8p limb 0 off by one (fe51_invert_ifma.c)', 'src/field/fe51_invert_ifma.c',
+     '0x3fffffffffff68ULL', '0x3fffffffffff69ULL', ['lincomb (safegcd)'], 'c'),
+    ('safegcd lincomb: fold constant 19 -> 18 (fe51_invert_ifma.c)', 'src/field/fe51_invert_ifma.c',
+     'r[0] += (r[4] >> 51) * 19;', 'r[0] += (r[4] >> 51) * 18;', ['lincomb (safegcd)'], 'c'),
+    ('safegcd lincomb: d selected by the sign of b (fe51_invert_ifma.c)', 'src/field/fe51_invert_ifma.c',
+     'uint64_t ds = d->v[i] ^ (sa & (d->v[i] ^ (p8[i] - d->v[i])));',
+     'uint64_t ds = d->v[i] ^ (sb & (d->v[i] ^ (p8[i] - d->v[i])));', ['lincomb (safegcd)'], 'c'),
+    ('safegcd lincomb: input limbs above 8p (bounds.toml in = 2^54: 8p - d < 0)', 'src/field/bounds.toml',
+     'kind = "lincomb"\nin = "2^52"', 'kind = "lincomb"\nin = "2^54"', ['lincomb (safegcd)'], 'a'),
+    ('safegcd lincomb: output bound too small (bounds.toml out = 2^51)', 'src/field/bounds.toml',
+     'out = "2^51 + 2^23"', 'out = "2^51"', ['lincomb (safegcd)'], 'b'),
 ]
+
+
+def run_case(root, case):
+    """-> (rejected, line): one broken copy in its own temporary tree."""
+    name, path, old, new, routines, prop = case[:6]
+    t0 = time.time()
+    with tempfile.TemporaryDirectory(prefix='f25519-prove-mut-') as tmp:
+        shutil.copytree(os.path.join(root, 'src'), os.path.join(tmp, 'src'))
+        shutil.copytree(os.path.join(root, 'tools', 'prove', 'units'), os.path.join(tmp, 'tools', 'prove', 'units'))
+        f = os.path.join(tmp, path)
+        text = open(f).read()
+        if text.count(old) != 1:
+            return False, '  ERROR  %-64s mutation does not apply (%d matches): update selfcheck.py' % (
+                name, text.count(old))
+        open(f, 'w').write(text.replace(old, new))
+        js = os.path.join(tmp, 'out.json')
+        r = subprocess.run([sys.executable, os.path.join(HERE, 'prove.py'), '--root', tmp, '--only',
+                            ','.join(routines), '--json', js], capture_output=True, text=True)
+        try:
+            rows = {x['routine']: x for x in json.load(open(js))}
+        except (OSError, ValueError):
+            rows = {}
+        target = routines[-1] if prop != 'c' or len(routines) == 1 or 'chain' in name else routines[0]
+        if len(case) > 6:
+            target = case[6]
+        rejected = r.returncode != 0 and target in rows and not rows[target][prop]['ok']
+        why = rows.get(target, {}).get(prop, {}).get('why', r.stderr[-200:])
+    return rejected, '  %-8s %-64s %s (%s) %s  %.1fs' % ('rejected' if rejected else 'ACCEPTED', name, target, prop,
+                                                        ('- ' + why[:70]) if rejected else '', time.time() - t0)
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--root', default=os.path.abspath(os.path.join(HERE, '..', '..')))
     ap.add_argument('--only', default=None, help='cases whose name contains this text')
+    ap.add_argument('-j', type=int, default=2, help='cases run at once (default 2: the 2 cores)')
     o = ap.parse_args()
-    ok_all = True
     print('self-check: every deliberately broken copy must be rejected')
-    for name, path, old, new, routines, prop in CASES:
-        if o.only and o.only not in name:
-            continue
-        t0 = time.time()
-        with tempfile.TemporaryDirectory(prefix='f25519-prove-mut-') as tmp:
-            shutil.copytree(os.path.join(o.root, 'src'), os.path.join(tmp, 'src'))
-            shutil.copytree(os.path.join(o.root, 'tools', 'prove', 'units'), os.path.join(tmp, 'tools', 'prove', 'units'))
-            f = os.path.join(tmp, path)
-            text = open(f).read()
-            if text.count(old) != 1:
-                print('  ERROR  %-64s mutation does not apply (%d matches): update selfcheck.py' % (name, text.count(old)))
-                ok_all = False
-                continue
-            open(f, 'w').write(text.replace(old, new))
-            js = os.path.join(tmp, 'out.json')
-            r = subprocess.run([sys.executable, os.path.join(HERE, 'prove.py'), '--root', tmp, '--only',
-                                ','.join(routines), '--json', js], capture_output=True, text=True)
-            import json
-            try:
-                rows = {x['routine']: x for x in json.load(open(js))}
-            except (OSError, ValueError):
-                rows = {}
-            target = routines[-1] if prop != 'c' or len(routines) == 1 or 'chain' in name else routines[0]
-            rejected = r.returncode != 0 and target in rows and not rows[target][prop]['ok']
-            why = rows.get(target, {}).get(prop, {}).get('why', r.stderr[-200:])
+    cases = [c for c in CASES if not o.only or o.only in c[0]]
+    from concurrent.futures import ThreadPoolExecutor   # each case is a prove.py process
+    with ThreadPoolExecutor(max_workers=max(1, o.j)) as ex:
+        results = list(ex.map(lambda c: run_case(o.root, c), cases))
+    ok_all = True
+    for rejected, line in results:   # in the order of CASES
         ok_all &= rejected
-        print('  %-8s %-64s %s (%s) %s  %.1fs' % ('rejected' if rejected else 'ACCEPTED', name, target, prop,
-                                                 ('- ' + why[:70]) if rejected else '', time.time() - t0))
-    print('self-check: %s' % ('every broken copy rejected' if ok_all else 'FAILED: a broken copy was not rejected'))
+        print(line)
+    print('self-check: %d broken copies, %s' % (len(results), 'every one rejected' if ok_all else
+                                                'FAILED: a broken copy was not rejected'))
     return 0 if ok_all else 1
 
 

@@ -14,4 +14,5 @@ void w_fe64_addsub(fe64 *s, fe64 *d, const fe64 *f, const fe64 *g) { fe64_addsub
 void w_fe64_neg(fe64 *h, const fe64 *f) { fe64_neg(h, f); }
 void w_fe64_tobytes(uint8_t s[32], const fe64 *f) { fe64_tobytes(s, f); }
 void w_fe64_from_fe51(fe64 *h, const fe51 *f) { fe64_from_fe51(h, f); }
+void w_fe64_to_fe51(fe51 *h, const fe64 *f) { fe64_to_fe51(h, f); }
 #endif

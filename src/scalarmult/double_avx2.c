@@ -1,0 +1,220 @@
+/*
+ * The avx2 backend's ops.ed25519_double_scalar_x8 (verification of eight
+ * signatures): out[i] = [a_i]A_i + [b_i]B, a_i, b_i < 2^253, public inputs
+ * (variable time allowed; src/impl.h). One signature per 64-bit lane of the
+ * radix-2^25.5 field (seed 002: throughput-oriented 4-way verification), the
+ * eight lanes as two 4-lane sets stepped in lock step (point/ge25x4_avx2.h,
+ * formulas, bounds and the _x2 forms: two independent products in flight).
+ *
+ * Straus interleaving with the doublings shared by the lanes (every lane
+ * executes the same sequence; the digits only choose table entries):
+ *  - a_i in signed radix 32 (recode.h f25519_recode_signed, 51 digits in
+ *    [-16, 16], the last in [0, 8]), over a per-lane table 0A..16A (cached
+ *    form, the lane's own multiples in its lane; entry 0 = identity), built
+ *    per call with 15 additions; a negative digit negates the entry by lane
+ *    mask. 51 additions (a window whose eight digits are all 0 is skipped).
+ *    Measured against radix 16 (64 additions, table 0..8A): about 2% fewer
+ *    ticks per signature (AMD EPYC Zen 3, 2026-11-25).
+ *  - b_i in the regular odd signed radix 2^7 (37 digits, every one odd in
+ *    [-127, 127]: recode_odd7 below) over the odd multiples B, 3B, ..., 127B
+ *    of base_table.c (f25519_base_odd, the table mulx's and the portable
+ *    double-scalar use), halved and converted to radix-2^25.5 limbs once per
+ *    process (pthread_once). An even b_i is replaced by b_i + L (L odd, B of
+ *    order L: the same point). 37 mixed additions, none skipped.
+ *  One doubling per bit position (252), with T only where an addition
+ *  follows. Each lane's operand is assembled from its own table entry
+ *  (per-lane indices: public digits) with vpblendd / 64-bit inserts.
+ * A's table is a fixed window, not w-NAF, because the lanes share the
+ * additions: per-lane w-NAF digits fall at different positions and the union
+ * of four lanes' non-zero positions exceeds the 51 fixed windows.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "scalarmult/double_avx2.h"
+#include "scalarmult/base_table.h"
+#include "scalarmult/recode.h"
+#include "point/ge25x4_avx2.h"
+
+/* A: signed radix 2^WA, NA digits in [-2^(WA-1), 2^(WA-1)] (a < 2^253: the
+ * last digit, bits 250..252 plus the carry, is in [0, 8]), table 0..2^(WA-1). */
+#define WA 5
+#define NA 51
+#define TA 17
+
+/* (2j + 1) B halved: ((y+x)/2, (y-x)/2, dxy), canonical radix-2^25.5 limbs
+ * (limb k of coordinate c at [j][10 c + k]). */
+static uint64_t btab[64][30];
+static pthread_once_t btab_once = PTHREAD_ONCE_INIT;
+
+/* 1/2 = (p + 1)/2 = 2^254 - 9 */
+static const uint8_t HALF_BYTES[32] = {0xf7, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                       0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                       0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x3f};
+
+F25519_AVX2_TARGET static void btab_init(void)
+{
+    fe51 half, t;
+    fe51_frombytes(&half, HALF_BYTES);
+    for (int j = 0; j < 64; j++) {
+        const ge51_precomp *e = &f25519_base_odd[j];
+        uint8_t s[4][32];
+        fe51_mul(&t, &e->yplusx, &half);
+        fe51_tobytes(s[0], &t);
+        fe51_mul(&t, &e->yminusx, &half);
+        fe51_tobytes(s[1], &t);
+        fe51_mul(&t, &e->xy2d, &half); /* 2dxy / 2 */
+        fe51_tobytes(s[2], &t);
+        memset(s[3], 0, 32);
+        fe25x4 f;
+        f25519_fe25x4_frombytes(&f, (const uint8_t(*)[32])s); /* canonical: limbs < W_i */
+        for (int k = 0; k < 10; k++) {
+            uint64_t v[4] __attribute__((aligned(32)));
+            _mm256_store_si256((__m256i *)v, f.v[k]);
+            for (int c = 0; c < 3; c++) btab[j][10 * c + k] = v[c];
+        }
+    }
+}
+
+static const uint64_t L_WORDS[4] = {0x5812631a5cf5d3edULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
+
+/* b (< 2^253; b + L if b is even, so odd and < 2^254) = sum d[i] 2^(7i), i < 37,
+ * every d[i] odd in [-127, 127] (the regular odd recoding: d = (k mod 2^8) -
+ * 2^7, k = (k - d) / 2^7 stays odd; after 36 steps k <= 2^254 / 2^252 + 1:
+ * the last digit is odd in [1, 5]). */
+static void recode_odd7(int8_t d[37], const uint8_t b[32])
+{
+    uint64_t k[4];
+    memcpy(k, b, 32); /* little-endian host (x86-64) */
+    if (!(k[0] & 1)) {
+        unsigned __int128 c = 0;
+        for (int w = 0; w < 4; w++) {
+            c += (unsigned __int128)k[w] + L_WORDS[w];
+            k[w] = (uint64_t)c;
+            c >>= 64;
+        }
+    }
+    for (int i = 0; i < 36; i++) {
+        int v = (int)(k[0] & 0xff) - 128;
+        d[i] = (int8_t)v;
+        /* k -= v: two's complement of the sign-extended v over 4 words */
+        uint64_t sub = (uint64_t)(int64_t)v, ext = v < 0 ? ~0ULL : 0;
+        unsigned __int128 c = (unsigned __int128)k[0] - sub;
+        k[0] = (uint64_t)c;
+        uint64_t borrow = (uint64_t)(c >> 64) & 1;
+        for (int w = 1; w < 4; w++) {
+            c = (unsigned __int128)k[w] - ext - borrow;
+            k[w] = (uint64_t)c;
+            borrow = (uint64_t)(c >> 64) & 1;
+        }
+        for (int w = 0; w < 3; w++) k[w] = (k[w] >> 7) | (k[w + 1] << 57);
+        k[3] >>= 7;
+    }
+    d[36] = (int8_t)k[0];
+}
+
+/* Lane l of t = tab[|d_l|] of lane l, negated where d_l < 0. */
+F25519_FE25X4_INLINE void lookup_a(ge25x4_cached *t, const ge25x4_cached tab[TA], const int8_t d[4])
+{
+    const __m256i *e0 = (const __m256i *)&tab[abs(d[0])], *e1 = (const __m256i *)&tab[abs(d[1])];
+    const __m256i *e2 = (const __m256i *)&tab[abs(d[2])], *e3 = (const __m256i *)&tab[abs(d[3])];
+    __m256i *o = (__m256i *)t;
+#pragma GCC unroll 8
+    for (int k = 0; k < 40; k++) {
+        __m256i r = _mm256_blend_epi32(e0[k], e1[k], 0x0c);
+        r = _mm256_blend_epi32(r, e2[k], 0x30);
+        o[k] = _mm256_blend_epi32(r, e3[k], 0xc0);
+    }
+    if ((d[0] | d[1] | d[2] | d[3]) < 0)
+        ge25x4_cached_cneg(t, _mm256_setr_epi64x(-(long long)(d[0] < 0), -(long long)(d[1] < 0),
+                                                 -(long long)(d[2] < 0), -(long long)(d[3] < 0)));
+}
+
+/* Lane l of q = d_l B (d_l odd, |d_l| <= 127), halved affine. */
+F25519_FE25X4_INLINE void lookup_b(ge25x4_hpre *q, const int8_t d[4])
+{
+    const uint64_t *r0 = btab[abs(d[0]) >> 1], *r1 = btab[abs(d[1]) >> 1];
+    const uint64_t *r2 = btab[abs(d[2]) >> 1], *r3 = btab[abs(d[3]) >> 1];
+    __m256i *o = (__m256i *)q;
+#pragma GCC unroll 10
+    for (int k = 0; k < 30; k++)
+        o[k] = _mm256_setr_epi64x((long long)r0[k], (long long)r1[k], (long long)r2[k], (long long)r3[k]);
+    if ((d[0] | d[1] | d[2] | d[3]) < 0)
+        ge25x4_hpre_cneg(q, _mm256_setr_epi64x(-(long long)(d[0] < 0), -(long long)(d[1] < 0),
+                                               -(long long)(d[2] < 0), -(long long)(d[3] < 0)));
+}
+
+/* Out-of-line steps: one copy each, called from the loop (both sets). */
+#define DS_NOINLINE static __attribute__((noinline)) F25519_AVX2_TARGET
+DS_NOINLINE void step_dbl(ge25x4_p3 h[2], int want_t) { ge25x4_dbl_x2(h, want_t); }
+DS_NOINLINE void step_add(ge25x4_p3 h[2], const ge25x4_cached q[2], int want_t) { ge25x4_add_x2(h, q, want_t); }
+DS_NOINLINE void step_madd(ge25x4_p3 h[2], const ge25x4_hpre q[2], int want_t) { ge25x4_madd_x2(h, q, want_t); }
+DS_NOINLINE void get_a(ge25x4_cached *t, const ge25x4_cached tab[TA], const int8_t d[4]) { lookup_a(t, tab, d); }
+DS_NOINLINE void get_b(ge25x4_hpre *q, const int8_t d[4]) { lookup_b(q, d); }
+
+/* tab[j] = j P (cached), j = 0..16, in every lane: jP = (j-1)P + P. */
+DS_NOINLINE void build_tab(ge25x4_cached tab[TA], const ge25x4_p3 *P)
+{
+    fe25x4 d2;
+    fe51 d2s[4] = {fe51_d2, fe51_d2, fe51_d2, fe51_d2};
+    f25519_fe25x4_pack(&d2, d2s);
+    ge25x4_p3 m = *P;
+    ge25x4_cached_identity(&tab[0]);
+    ge25x4_to_cached(&tab[1], P, &d2);
+    for (int j = 2; j < TA; j++) {
+        ge25x4_add(&m, &m, &tab[1], 1);
+        ge25x4_to_cached(&tab[j], &m, &d2);
+    }
+}
+
+/* The eight lanes as two 4-lane sets in lock step (ge25x4_*_x2). */
+F25519_AVX2_TARGET static void double_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
+                                         const uint8_t b[8][32])
+{
+    ge25x4_cached tab[2][TA] __attribute__((aligned(32))), q[2];
+    ge25x4_hpre qb[2];
+    ge25x4_p3 acc[2];
+    int8_t ea[8][NA], eb[8][37], da[NA][8] __attribute__((aligned(8))), db[37][8];
+    for (int l = 0; l < 8; l++) {
+        f25519_recode_signed(ea[l], NA, a[l], WA);
+        recode_odd7(eb[l], b[l]);
+    }
+    for (int i = 0; i < NA; i++)
+        for (int l = 0; l < 8; l++) da[i][l] = ea[l][i];
+    for (int i = 0; i < 37; i++)
+        for (int l = 0; l < 8; l++) db[i][l] = eb[l][i];
+
+    for (int s = 0; s < 2; s++) {
+        ge25x4_pack(&acc[s], A + 4 * s);
+        build_tab(tab[s], &acc[s]);
+        ge25x4_identity(&acc[s]);
+    }
+    int started = 0;
+    for (int p = 252; p >= 0; p--) {
+        uint64_t any = 0;
+        if (p % WA == 0) memcpy(&any, da[p / WA], 8);
+        int adda = any != 0, addb = p % 7 == 0;
+        if (started) step_dbl(acc, adda || addb);
+        if (adda) {
+            get_a(&q[0], tab[0], da[p / WA]);
+            get_a(&q[1], tab[1], da[p / WA] + 4);
+            step_add(acc, q, addb);
+            started = 1;
+        }
+        if (addb) {
+            get_b(&qb[0], db[p / 7]);
+            get_b(&qb[1], db[p / 7] + 4);
+            step_madd(acc, qb, p == 0);
+            started = 1;
+        }
+    }
+    ge25x4_unpack(out, &acc[0]);
+    ge25x4_unpack(out + 4, &acc[1]);
+}
+
+void f25519_double_scalar_avx2_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
+                                  const uint8_t b[8][32])
+{
+    pthread_once(&btab_once, btab_init);
+    double_x8(out, a, A, b);
+}
