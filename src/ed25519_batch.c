@@ -5,7 +5,12 @@
  * single verification, so status[i] is the code f25519_ed25519_verify would
  * return for item i. The items are cut into chunks (a multiple of 8 items:
  * one signature per lane of the backend's 8-lane entries) taken by the
- * threads from a shared counter:
+ * threads from a shared counter; openssl/strict: up to CHUNK_EXACT items,
+ * zip215: the thread's whole share (n / threads rounded up to 8) up to
+ * CHUNK_ZIP, so that one large combination gets the multi-scalar
+ * multiplication's large-n economics (Pippenger's buckets, msm_wnaf.h); a
+ * thread whose large scratch cannot be allocated takes its chunks in pieces
+ * of CHUNK_MAX (then item by item), same statuses:
  *   - pre-decoding checks per item; A's (and in zip215 R's) decoded eight at
  *     a time (ops->ed25519_frombytes_x8); post-decoding checks; the challenge k;
  *   - openssl/strict (cofactorless, exact by construction): P = [k](-A) +
@@ -27,6 +32,7 @@
  * torsion components the cofactorless verdict of an item is not implied.
  */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -34,7 +40,8 @@
 #include "impl.h"
 #include "ed25519_verify.h"
 
-#define CHUNK_MAX 128 /* items per chunk at most (zip215: one combination per chunk) */
+#define CHUNK_MAX 128 /* items per chunk when the large zip215 scratch is not available */
+#define CHUNK_ZIP 4096 /* zip215: items per chunk at most (one combination each; ~3.3 MB scratch) */
 #define CHUNK_EXACT 64 /* openssl/strict: one inversion per chunk (finish_exact) */
 
 /* The encoding of the identity (y = 1): a valid stand-in for unused lanes. */
@@ -53,16 +60,44 @@ typedef struct {
     _Atomic size_t next;
 } batch_job;
 
-/* Per-thread scratch for one chunk. */
+/* Per-thread scratch for chunks of up to cap items (one allocation). */
 typedef struct {
-    ge51_p3 A[CHUNK_MAX], R[CHUNK_MAX], P[CHUNK_MAX * 2];
-    uint8_t k[CHUNK_MAX][32];
-    uint8_t sc[CHUNK_MAX * 2][32];
-    uint8_t z[CHUNK_MAX][16];
-    size_t pend[CHUNK_MAX];
-    uint8_t enc[CHUNK_MAX][32];
-    fe51 pre[CHUNK_MAX];
+    size_t cap;
+    ge51_p3 *A, *R, *P; /* P: 2 cap + 8 */
+    uint8_t (*k)[32];
+    uint8_t (*sc)[32]; /* 2 cap */
+    uint8_t (*z)[16];
+    size_t *pend;
+    uint8_t (*enc)[32];
+    fe51 *pre;
 } chunk_scratch;
+
+static size_t scratch_size(size_t cap)
+{
+    return sizeof(chunk_scratch) + (4 * cap + 8) * sizeof(ge51_p3) + cap * (32 + 64 + 16 + 32) +
+           cap * sizeof(size_t) + cap * sizeof(fe51);
+}
+
+/* NULL when malloc fails. */
+static chunk_scratch *scratch_new(size_t cap)
+{
+    if (cap > SIZE_MAX / 1024) return NULL;
+    unsigned char *m = malloc(scratch_size(cap));
+    if (!m) return NULL;
+    chunk_scratch *w = (chunk_scratch *)m;
+    unsigned char *p = m + sizeof *w; /* every part a multiple of 8 bytes */
+    w->cap = cap;
+    w->A = (ge51_p3 *)p; p += cap * sizeof(ge51_p3);
+    w->R = (ge51_p3 *)p; p += cap * sizeof(ge51_p3);
+    w->P = (ge51_p3 *)p; p += (2 * cap + 8) * sizeof(ge51_p3);
+    w->pre = (fe51 *)p; p += cap * sizeof(fe51);
+    w->pend = (size_t *)p; p += cap * sizeof(size_t);
+    w->k = (uint8_t(*)[32])p; p += cap * 32;
+    w->sc = (uint8_t(*)[32])p; p += cap * 64;
+    w->enc = (uint8_t(*)[32])p; p += cap * 32;
+    w->z = (uint8_t(*)[16])p;
+    return w;
+}
 
 /* out[t] = the encoding of P[t], t < m, with one inversion (Montgomery's
  * trick over the Z's; Z != 0 for every point of the complete formulas).
@@ -107,7 +142,7 @@ static void finish_exact(const batch_job *j, chunk_scratch *w, size_t base, cons
                 memset(s8[l], 0, 32);
             }
         }
-        ge51_p3 *P8 = &w->P[g]; /* room for m rounded up to 8 (CHUNK_MAX * 2) */
+        ge51_p3 *P8 = &w->P[g]; /* room for m rounded up to 8 (2 cap + 8) */
         j->ops->ed25519_double_scalar_x8(P8, (const uint8_t(*)[32])k8, A8, (const uint8_t(*)[32])s8);
     }
     if (j->mode == F25519_VERIFY_ZIP215) {
@@ -198,13 +233,17 @@ static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size
 static void *worker(void *arg)
 {
     batch_job *j = arg;
-    chunk_scratch *w = malloc(sizeof *w); /* NULL: this thread's chunks go item by item */
+    /* A scratch for whole chunks; when malloc fails, one for CHUNK_MAX items
+     * (the chunk then goes in pieces); when that fails too, item by item. */
+    chunk_scratch *w = scratch_new(j->chunk);
+    if (!w && j->chunk > CHUNK_MAX) w = scratch_new(CHUNK_MAX);
     for (;;) {
         size_t c = j->next++;
         if (c >= j->nchunks) break;
         size_t base = c * j->chunk, cnt = j->n - base < j->chunk ? j->n - base : j->chunk;
         if (w) {
-            verify_chunk(j, w, base, cnt);
+            for (size_t o = 0; o < cnt; o += w->cap)
+                verify_chunk(j, w, base + o, cnt - o < w->cap ? cnt - o : w->cap);
         } else {
             for (size_t i = base; i < base + cnt; i++)
                 j->status[i] = f25519_ed25519_verify(j->sig[i], 64, j->msg[i], j->msg_len[i], j->pub[i], 32,
@@ -242,7 +281,7 @@ int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[], const uint
                    .msg_len = msg_len, .status = status};
     unsigned nt = threads ? threads : online_cpus();
     if (nt > 1024) nt = 1024;
-    size_t want = mode == F25519_VERIFY_ZIP215 ? CHUNK_MAX : CHUNK_EXACT;
+    size_t want = mode == F25519_VERIFY_ZIP215 ? CHUNK_ZIP : CHUNK_EXACT;
     size_t per = (n + nt - 1) / nt;               /* items per thread */
     per = (per + 7) & ~(size_t)7;                 /* whole lanes */
     j.chunk = per < want ? per : want;

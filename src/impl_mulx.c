@@ -50,7 +50,7 @@ static int m_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[3
 }
 
 /* Batch verification: one item at a time on this backend's field; the
- * multi-scalar multiplication is msm_mulx.c's Straus. */
+ * multi-scalar multiplication is msm_mulx.c's (Straus / Pippenger). */
 static int m_frombytes_x8(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient)
 {
     int bad = 0;

@@ -46,7 +46,7 @@ static int p_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[3
 }
 
 /* Batch verification entries: one item at a time (the multi-scalar
- * multiplication is msm_portable.c's Straus). */
+ * multiplication is msm_portable.c's Straus / Pippenger). */
 static int p_frombytes_x8(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient)
 {
     int bad = 0;

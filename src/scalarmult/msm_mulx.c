@@ -1,8 +1,8 @@
 /*
  * The mulx backend's multi-scalar multiplication of batch verification
- * (public inputs only, variable time): the Straus method of msm_wnaf.h on
- * the radix-2^64 points of point/ge64_mulx.h (bindings: wnaf_bind_mulx.h,
- * shared with double_mulx.c).
+ * (public inputs only, variable time): msm_wnaf.h's Straus, or Pippenger's
+ * buckets for large n, on the radix-2^64 points of point/ge64_mulx.h
+ * (bindings: wnaf_bind_mulx.h, shared with double_mulx.c).
  */
 #include "scalarmult/scalarmult_mulx.h"
 

@@ -1,7 +1,7 @@
 /*
  * The portable multi-scalar multiplication of batch verification (public
- * inputs only, variable time): out = sum_i [a_i] P_i + [b] B, the Straus
- * method of msm_wnaf.h on the radix-2^51 points (bindings:
+ * inputs only, variable time): out = sum_i [a_i] P_i + [b] B, msm_wnaf.h's
+ * Straus, or Pippenger's buckets for large n, on the radix-2^51 points (bindings:
  * wnaf_bind_portable.h, shared with double_portable.c).
  */
 #include "scalarmult/scalarmult_portable.h"

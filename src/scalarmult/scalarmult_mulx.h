@@ -25,8 +25,11 @@ void f25519_x25519_base_mulx_scan(uint8_t out[32], const uint8_t k[32], int scan
 void f25519_double_scalarmult_mulx(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
                                    const uint8_t b[32]);
 /* out = sum_{i < n} [a_i] P_i + [b]B, a_i, b < 2^253 (public). Variable time
- * (msm_mulx.c: the Straus of msm_wnaf.h on radix-2^64 points). */
+ * (msm_mulx.c: msm_wnaf.h's Straus, or Pippenger's buckets for large n, on
+ * radix-2^64 points). _method: 0 chooses, 1 forces Straus, 2 Pippenger (tests). */
 #include <stddef.h>
 void f25519_msm_mulx(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32]);
+void f25519_msm_mulx_method(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
+                            const uint8_t b[32], int method);
 #endif
 #endif

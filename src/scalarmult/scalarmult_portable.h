@@ -10,11 +10,14 @@ void f25519_ge51_scalarmult_base(ge51_p3 *h, const uint8_t a[32]);
 void f25519_ge51_double_scalarmult_vartime(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
                                            const uint8_t b[32]);
 /* out = sum_{i < n} [a_i] P_i + [b]B, a_i, b < 2^253 (public). Variable time.
- * Heap tables (falls back to one double-scalar multiplication per point when
- * malloc fails). The ed25519_msm entry of portable and mulx. */
+ * Straus, or Pippenger's buckets for large n (msm_wnaf.h); heap tables (falls
+ * back to Straus, then one double-scalar multiplication per point, when
+ * malloc fails). _method: 0 chooses, 1 forces Straus, 2 Pippenger (tests). */
 #include <stddef.h>
 void f25519_ge51_msm_vartime(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
                              const uint8_t b[32]);
+void f25519_ge51_msm_vartime_method(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
+                                    const uint8_t b[32], int method);
 
 /* out = X25519(k, u), k clamped by the caller; bit 255 of u ignored. Constant time in k. */
 void f25519_x25519_ladder_portable(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);

@@ -20,7 +20,7 @@ range checks do); so are lea/imul results < 2^64.
 """
 import re
 import z3
-from engine import S, Poly, Unsupported
+from engine import S, Poly, Unsupported, z3_timeout
 
 M64 = (1 << 64) - 1
 
@@ -96,7 +96,7 @@ class AsmState:
         m = self.m
         m.z3_queries += 1
         s = z3.Solver()
-        s.set('timeout', 30000)
+        s.set('timeout', z3_timeout(30000))
         s.add(*m.lia)
         s.add(z3.Not(claim))
         r = s.check()

@@ -1,0 +1,116 @@
+/*
+ * The multi-scalar multiplication of batch verification, both methods of
+ * msm_wnaf.h (Straus, Pippenger's buckets) and the automatic choice, for the
+ * portable (radix 2^51) and mulx (radix 2^64, skipped where not built or the
+ * CPU lacks BMI2/ADX) instantiations, vs the naive sum of single products
+ * (f25519_ge51_double_scalarmult_vartime per point): n = 0, 1, 2, 7, 64, 300,
+ * 1100; random 253-bit and 128-bit scalars mixed with the edge scalars 0,
+ * L - 1 and 2^253 - 1; points [s]B, some with a torsion component, and the
+ * identity; b random, 0 or an edge scalar.
+ */
+#include "testutil.h"
+#include "fast25519.h"
+#include "impl.h"
+#include "point/ge51.h"
+#include "scalar/sc25519.h"
+#include "scalarmult/scalarmult_portable.h"
+#include "scalarmult/scalarmult_mulx.h"
+
+static const uint8_t L_MINUS_1[32] = {0xec, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
+                                      0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                      0, 0, 0, 0x10};
+
+static void scalar(uint8_t s[32], int kind)
+{
+    memset(s, 0, 32);
+    switch (kind) {
+    case 0: break; /* 0 */
+    case 1: memcpy(s, L_MINUS_1, 32); break;
+    case 2: memset(s, 0xff, 32); s[31] = 0x1f; break; /* 2^253 - 1 */
+    case 3: case 4: case 5: tu_rand_bytes(s, 16); break; /* 128-bit (the z_i) */
+    default: tu_rand_bytes(s, 32); s[31] &= 0x1f; break; /* < 2^253 */
+    }
+}
+
+static void point(ge51_p3 *P, int kind)
+{
+    uint8_t s[32], wide[64], enc[32];
+    tu_rand_bytes(wide, 64);
+    sc25519_reduce64(s, wide);
+    f25519_ge51_scalarmult_base(P, s);
+    if (kind == 1) {
+        ge51_p3 T;
+        tu_hex_exact(enc, 32, tu_ed25519_low_order[tu_rand_below(TU_ED25519_TORSION_N)], "T");
+        ge51_frombytes_vartime(&T, enc, 1);
+        ge51_add(P, P, &T);
+    } else if (kind == 2) {
+        ge51_identity(P);
+    }
+}
+
+static int same_point(const ge51_p3 *p, const ge51_p3 *q)
+{
+    uint8_t a[32], b[32];
+    ge51_tobytes(a, p);
+    ge51_tobytes(b, q);
+    return memcmp(a, b, 32) == 0;
+}
+
+typedef void (*msm_fn)(ge51_p3 *, size_t, const uint8_t (*)[32], const ge51_p3 *, const uint8_t *, int);
+
+int main(void)
+{
+    tu_rng_init();
+    static const int sizes[] = {0, 1, 2, 7, 64, 300, 1100};
+    msm_fn fns[2] = {f25519_ge51_msm_vartime_method, NULL};
+    const char *names[2] = {"portable", "mulx"};
+#if F25519_HAVE_MULX
+    uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
+    if ((f25519_cpu_features() & need) == need) fns[1] = f25519_msm_mulx_method;
+    else printf("  mulx: CPU lacks BMI2/ADX, not tested\n");
+#else
+    printf("  mulx: not built, not tested\n");
+#endif
+    static const uint8_t zero[32];
+    for (size_t si = 0; si < TU_NELEM(sizes); si++) {
+        int n = sizes[si];
+        uint8_t (*a)[32] = malloc((size_t)(n + 1) * 32), b[32];
+        ge51_p3 *P = malloc((size_t)(n + 1) * sizeof *P), ref, t, got;
+        for (int i = 0; i < n; i++) {
+            /* edge scalars at the first positions, then random kinds */
+            scalar(a[i], i < 3 ? i : 3 + (int)tu_rand_below(5));
+            point(&P[i], i == 5 ? 2 : (int)tu_rand_below(4) == 1);
+        }
+        scalar(b, (int)(si % 3 == 0 ? si % 9 : 6));
+        ge51_identity(&t);
+        f25519_ge51_double_scalarmult_vartime(&ref, zero, &t, b);
+        for (int i = 0; i < n; i++) {
+            f25519_ge51_double_scalarmult_vartime(&t, a[i], &P[i], zero);
+            ge51_add(&ref, &ref, &t);
+        }
+        for (int f = 0; f < 2; f++) {
+            if (!fns[f]) continue;
+            for (int method = 0; method <= 2; method++) {
+                fns[f](&got, (size_t)n, (const uint8_t(*)[32])a, P, b, method);
+                CHECK(same_point(&got, &ref), "%s msm method %d n = %d differs from the naive sum",
+                      names[f], method, n);
+                if (n > 0 && method == 2) { /* all scalars at one edge value, no base part */
+                    uint8_t (*e)[32] = malloc((size_t)n * 32);
+                    for (int k = 0; k < 3; k++) {
+                        for (int i = 0; i < n; i++) scalar(e[i], k);
+                        ge51_p3 r2, s2;
+                        fns[f](&r2, (size_t)n, (const uint8_t(*)[32])e, P, zero, 2);
+                        fns[f](&s2, (size_t)n, (const uint8_t(*)[32])e, P, zero, 1);
+                        CHECK(same_point(&r2, &s2), "%s msm edge scalar %d n = %d: Pippenger != Straus",
+                              names[f], k, n);
+                    }
+                    free(e);
+                }
+            }
+        }
+        free(a);
+        free(P);
+    }
+    printf("  msm Straus / Pippenger / auto: n = 0 .. 1100 equal the naive sum\n");
+    return tu_finish("test_msm_pippenger");
+}
