@@ -150,6 +150,19 @@ static int MS_PIP(DS_P3 *r, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, 
         MS_FROM51(&u, &P[i]);
         DS_P3_TO_CACHED(&pc[i], &u);
     }
+/* dst += src, where dst holds nothing yet while !have (then dst = src): the
+ * running sums of the buckets and the window accumulator (public data). */
+#define MS_ACC(dst, src, have)              \
+    do {                                    \
+        if (have) {                         \
+            DS_P3_TO_CACHED(&cc, &(src));   \
+            DS_ADD_CACHED(&t, &(dst), &cc); \
+            DS_P1P1_TO_P3(&(dst), &t);      \
+        } else {                            \
+            (dst) = (src);                  \
+            (have) = 1;                     \
+        }                                   \
+    } while (0)
     DS_P3 acc, run, tot;
     int have_acc = 0;
     for (int w = top - 1; w >= 0; w--) {
@@ -183,38 +196,16 @@ static int MS_PIP(DS_P3 *r, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, 
         }
         int have_run = 0, have_tot = 0;
         for (size_t b = nb; b-- > 0;) {
-            if (full[b]) {
-                if (have_run) {
-                    DS_P3_TO_CACHED(&cc, &bk[b]);
-                    DS_ADD_CACHED(&t, &run, &cc);
-                    DS_P1P1_TO_P3(&run, &t);
-                } else {
-                    run = bk[b];
-                    have_run = 1;
-                }
-            }
+            if (full[b]) MS_ACC(run, bk[b], have_run);
             if (!have_run) continue;
-            if (have_tot) {
-                DS_P3_TO_CACHED(&cc, &run);
-                DS_ADD_CACHED(&t, &tot, &cc);
-                DS_P1P1_TO_P3(&tot, &t);
-            } else {
-                tot = run;
-                have_tot = 1;
-            }
+            MS_ACC(tot, run, have_tot);
         }
         if (!have_tot) continue;
-        if (have_acc) {
-            DS_P3_TO_CACHED(&cc, &tot);
-            DS_ADD_CACHED(&t, &acc, &cc);
-            DS_P1P1_TO_P3(&acc, &t);
-        } else {
-            acc = tot;
-            have_acc = 1;
-        }
+        MS_ACC(acc, tot, have_acc);
     }
     if (have_acc) *r = acc;
     else DS_IDENTITY(r);
+#undef MS_ACC
     free(pc); free(dg); free(bk); free(full);
     return 1;
 }
