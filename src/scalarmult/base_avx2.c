@@ -16,24 +16,21 @@
  * sums / 2p-differences of two R values: multiplication inputs (M) without
  * a carry.
  *
- * Constant-time lookup (paper 001, Sandy2x): every lane's digit d is split
- * into |d| and a sign mask; for every entry j = 1..8 of the row a lane mask
- * _mm256_cmpeq_epi64(|d|, j) selects the entry's limbs (broadcast to the 4
- * lanes) with AND/OR; |d| = 0 gives the (halved) identity (1/2, 1/2, 0);
- * then y+x / y-x are swapped and dxy negated (2p - dxy) under the sign mask.
- * Every entry of the row is read for every lane; no secret branch or memory
- * index.
+ * Constant-time lookup (lookup() below): every lane's digit d is split into
+ * |d| and a sign mask; one vpermd per limb row (the 8 entries' limb in one
+ * 32-byte row) picks, in each lane, the entry |d| - 1 (index = |d| - 1 in the
+ * lane's low word); |d| = 0 gives the (halved) identity (1/2, 1/2, 0) by a
+ * mask; then y+x / y-x are swapped and dxy negated (2p - dxy) under the sign
+ * mask. Every row of the table is loaded; no secret branch or memory index,
+ * and vpermd's timing does not depend on its operands. This replaced 8
+ * cmpeq masks and an AND/OR of every entry per limb (~740 vector ops per
+ * lookup of 4 lanes, now ~200): x25519_keygen_x8 per key 12,152 -> 11,135
+ * TSC ticks (median of 5 interleaved rounds; AMD EPYC Zen 3, AVX2 only, TSC
+ * 2.445 GHz, 2026-11-25).
  *
- * Lookup cost: the 8 entries' 30 limbs are ANDed with their mask and ORed
- * limb by limb (the three coordinates' limb i together), so the 8 masks and
- * three accumulators stay in registers; the earlier entry-by-entry order kept
- * 30 accumulators live and spilled them on every entry. The mixed additions
- * and doublings call the out-of-line f25519_fe25x4_mul/_sqr (no spills in
- * there, as in the ladder) instead of inlining 7 products per addition.
- * Measured together (AMD EPYC Zen 3, AVX2 only, TSC 2.445 GHz, 2026-11-25,
- * fast25519 bench pinned, interleaved with the previous code, a contended
- * host, 8 rounds each): x25519_keygen_x8 per key median 17.2k (min 13.8k)
- * against 20.0k (min 17.5k) ticks.
+ * The mixed additions and doublings call the out-of-line
+ * f25519_fe25x4_mul/_sqr (no spills in there, as in the ladder) instead of
+ * inlining 7 products per addition.
  *
  * Inversion (batch_invert8): Montgomery's trick across the 8 lanes of the two
  * sets, one scalar inversion (mulx's chain) instead of two 4-lane chains.
