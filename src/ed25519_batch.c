@@ -159,6 +159,52 @@ static void finish_exact(const batch_job *j, chunk_scratch *w, size_t base, cons
     }
 }
 
+/* openssl/strict with ops->ed25519_quad_scalar_x8: the pending items whose k
+ * has a short pair (sc_halfsize.h) get f25519_vf_steps67's half-size steps
+ * 6-7, eight per call: Q = [c]R + [(-c S) mod L]B + [d]A (the signs of c, d
+ * on the points), status F25519_OK iff Q == O, the status single
+ * verification returns (the exactness argument at f25519_vf_steps67; R was
+ * decoded strictly, as there). The other items (no short pair) are moved to
+ * the front of idx, their number returned, for finish_exact. */
+static size_t finish_quad(const batch_job *j, chunk_scratch *w, size_t base, size_t *idx, size_t m)
+{
+    size_t left = 0, q = 0, qi[8];
+    uint8_t d8[8][32], c8[8][32], e8[8][32];
+    ge51_p3 A8[8], R8[8], Q8[8];
+    for (size_t t = 0; t < m || q > 0; t++) {
+        if (t < m) {
+            size_t i = idx[t];
+            f25519_halfsize h;
+            if (!f25519_sc_halfsize_vartime(&h, w->k[i])) {
+                idx[left++] = i; /* left <= t: in place */
+                continue;
+            }
+            sc25519_muladd(e8[q], h.negc, j->sig[base + i] + 32, ZERO32); /* (-c S) mod L */
+            memcpy(d8[q], h.d, 32);
+            memcpy(c8[q], h.c, 32);
+            A8[q] = w->A[i];
+            if (h.d_neg) ge51_neg(&A8[q], &A8[q]);
+            R8[q] = w->R[i];
+            if (h.c_neg) ge51_neg(&R8[q], &R8[q]);
+            qi[q++] = i;
+            if (q < 8) continue;
+        }
+        for (size_t l = q; l < 8; l++) {
+            ge51_identity(&A8[l]);
+            ge51_identity(&R8[l]);
+            memset(d8[l], 0, 32);
+            memset(c8[l], 0, 32);
+            memset(e8[l], 0, 32);
+        }
+        j->ops->ed25519_quad_scalar_x8(Q8, (const uint8_t(*)[32])d8, A8, (const uint8_t(*)[32])c8, R8,
+                                       (const uint8_t(*)[32])e8);
+        for (size_t l = 0; l < q; l++)
+            j->status[base + qi[l]] = ge51_is_identity_vartime(&Q8[l]) ? F25519_OK : F25519_ERR_VERIFY;
+        q = 0;
+    }
+    return left;
+}
+
 /* zip215: one random linear combination of the pending items; 1 if it holds. */
 static int combination_holds(const batch_job *j, chunk_scratch *w, size_t base, const size_t *idx,
                              size_t m)
@@ -200,6 +246,9 @@ static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size
      * a square root per R. The items whose R would fail now also get their
      * challenge and product, and the same ERR_VERIFY. */
     const int exact = mode != F25519_VERIFY_ZIP215;
+    /* ...except with ops->ed25519_quad_scalar_x8 (finish_quad), which needs R
+     * decoded: strictly (lenR = 0), as single verification does. */
+    const int quad = exact && j->ops->ed25519_quad_scalar_x8, dec_r = !exact || quad;
     for (size_t g = 0; g < c; g += 8) {
         const uint8_t *ea[8], *er[8];
         for (size_t l = 0; l < 8; l++) {
@@ -210,9 +259,9 @@ static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size
         ge51_p3 tmp[8];
         int bad_a = j->ops->ed25519_frombytes_x8(tmp, ea, lenA);
         for (size_t l = 0; l < 8 && g + l < c; l++) w->A[g + l] = tmp[l];
-        int bad_r = exact ? 0 : j->ops->ed25519_frombytes_x8(tmp, er, lenR);
+        int bad_r = dec_r ? j->ops->ed25519_frombytes_x8(tmp, er, lenR) : 0;
         for (size_t l = 0; l < 8 && g + l < c; l++) {
-            if (!exact) w->R[g + l] = tmp[l];
+            if (dec_r) w->R[g + l] = tmp[l];
             if (st[g + l] == F25519_OK)
                 st[g + l] = f25519_vf_post_decode(j->sig[base + g + l], mode, (bad_a >> l) & 1,
                                                   (bad_r >> l) & 1);
@@ -227,6 +276,7 @@ static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size
     }
     if (mode == F25519_VERIFY_ZIP215 && m >= 2 && combination_holds(j, w, base, w->pend, m))
         return; /* every pending item keeps F25519_OK */
+    if (quad) m = finish_quad(j, w, base, w->pend, m);
     finish_exact(j, w, base, w->pend, m);
 }
 

@@ -42,10 +42,15 @@
  *               with two calls (one batched square-root chain each in ifma).
  *  ed25519_double_scalar_x8: out[i] = [a_i]A_i + [b_i]B for eight independent
  *               lanes, as ed25519_double_scalar (a_i, b_i < 2^253, public).
+ *  ed25519_quad_scalar_x8: out[i] = [a_i]A_i + [c_i]C_i + [b_i]B for eight
+ *               independent lanes; a_i, c_i < 2^160 (the half-size scalars of
+ *               scalar/sc_halfsize.h), b_i < 2^253; public inputs. Optional
+ *               (NULL: batch verification's exact modes keep
+ *               ed25519_double_scalar_x8); avx2 only (double_avx2.c).
  *  ed25519_msm: out = sum_{i < n} [a_i]P_i + [b]B (a_i, b < 2^253; public,
  *               variable time; any n >= 0): the random linear combination
  *               of the zip215 batch equation.
- * Every entry but ed25519_quad_scalar is required (no NULL): shared code
+ * Every entry but ed25519_quad_scalar and ed25519_quad_scalar_x8 is required (no NULL): shared code
  * never falls back to another backend's field.
  */
 #ifndef F25519_IMPL_H
@@ -74,6 +79,8 @@ typedef struct f25519_ops {
     int (*ed25519_frombytes_x8)(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient);
     void (*ed25519_double_scalar_x8)(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
                                      const uint8_t b[8][32]);
+    void (*ed25519_quad_scalar_x8)(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
+                                   const uint8_t c[8][32], const ge51_p3 C[8], const uint8_t b[8][32]);
     void (*ed25519_msm)(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
                         const uint8_t b[32]);
 } f25519_ops;

@@ -78,5 +78,6 @@ const f25519_ops f25519_ops_avx2 = {
     .ed25519_frombytes2 = v_frombytes2,
     .ed25519_frombytes_x8 = f25519_frombytes_avx2_x8,
     .ed25519_double_scalar_x8 = f25519_double_scalar_avx2_x8,
+    .ed25519_quad_scalar_x8 = f25519_quad_scalar_avx2_x8,
     .ed25519_msm = v_msm,
 };

@@ -33,6 +33,7 @@
 #include <string.h>
 #include "scalarmult/double_avx2.h"
 #include "scalarmult/base_table.h"
+#include "scalarmult/base_table128.h"
 #include "scalarmult/recode.h"
 #include "point/ge25x4_avx2.h"
 
@@ -45,6 +46,8 @@
 /* (2j + 1) B halved: ((y+x)/2, (y-x)/2, dxy), canonical radix-2^25.5 limbs
  * (limb k of coordinate c at [j][10 c + k]). */
 static uint64_t btab[64][30];
+/* (2j + 1) [2^128]B halved, the same form (f25519_base128_odd: the quad entry). */
+static uint64_t btab128[64][30];
 static pthread_once_t btab_once = PTHREAD_ONCE_INIT;
 
 /* 1/2 = (p + 1)/2 = 2^254 - 9 */
@@ -52,12 +55,12 @@ static const uint8_t HALF_BYTES[32] = {0xf7, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                                        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                                        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x3f};
 
-F25519_AVX2_TARGET static void btab_init(void)
+F25519_AVX2_TARGET static void btab_convert(uint64_t out[64][30], const ge51_precomp in[64])
 {
     fe51 half, t;
     fe51_frombytes(&half, HALF_BYTES);
     for (int j = 0; j < 64; j++) {
-        const ge51_precomp *e = &f25519_base_odd[j];
+        const ge51_precomp *e = &in[j];
         uint8_t s[4][32];
         fe51_mul(&t, &e->yplusx, &half);
         fe51_tobytes(s[0], &t);
@@ -71,9 +74,15 @@ F25519_AVX2_TARGET static void btab_init(void)
         for (int k = 0; k < 10; k++) {
             uint64_t v[4] __attribute__((aligned(32)));
             _mm256_store_si256((__m256i *)v, f.v[k]);
-            for (int c = 0; c < 3; c++) btab[j][10 * c + k] = v[c];
+            for (int c = 0; c < 3; c++) out[j][10 * c + k] = v[c];
         }
     }
+}
+
+static void btab_init(void)
+{
+    btab_convert(btab, f25519_base_odd);
+    btab_convert(btab128, f25519_base128_odd);
 }
 
 static const uint64_t L_WORDS[4] = {0x5812631a5cf5d3edULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
@@ -131,10 +140,10 @@ F25519_FE25X4_INLINE void lookup_a(ge25x4_cached *t, const ge25x4_cached tab[TA]
 }
 
 /* Lane l of q = d_l B (d_l odd, |d_l| <= 127), halved affine. */
-F25519_FE25X4_INLINE void lookup_b(ge25x4_hpre *q, const int8_t d[4])
+F25519_FE25X4_INLINE void lookup_b(ge25x4_hpre *q, const uint64_t (*tb)[30], const int8_t d[4])
 {
-    const uint64_t *r0 = btab[abs(d[0]) >> 1], *r1 = btab[abs(d[1]) >> 1];
-    const uint64_t *r2 = btab[abs(d[2]) >> 1], *r3 = btab[abs(d[3]) >> 1];
+    const uint64_t *r0 = tb[abs(d[0]) >> 1], *r1 = tb[abs(d[1]) >> 1];
+    const uint64_t *r2 = tb[abs(d[2]) >> 1], *r3 = tb[abs(d[3]) >> 1];
     __m256i *o = (__m256i *)q;
 #pragma GCC unroll 10
     for (int k = 0; k < 30; k++)
@@ -150,7 +159,7 @@ DS_NOINLINE void step_dbl(ge25x4_p3 h[2], int want_t) { ge25x4_dbl_x2(h, want_t)
 DS_NOINLINE void step_add(ge25x4_p3 h[2], const ge25x4_cached q[2], int want_t) { ge25x4_add_x2(h, q, want_t); }
 DS_NOINLINE void step_madd(ge25x4_p3 h[2], const ge25x4_hpre q[2], int want_t) { ge25x4_madd_x2(h, q, want_t); }
 DS_NOINLINE void get_a(ge25x4_cached *t, const ge25x4_cached tab[TA], const int8_t d[4]) { lookup_a(t, tab, d); }
-DS_NOINLINE void get_b(ge25x4_hpre *q, const int8_t d[4]) { lookup_b(q, d); }
+DS_NOINLINE void get_b(ge25x4_hpre *q, const uint64_t (*tb)[30], const int8_t d[4]) { lookup_b(q, tb, d); }
 
 /* tab[j] = j P (cached), j = 0..16, in every lane: jP = (j-1)P + P. */
 DS_NOINLINE void build_tab(ge25x4_cached tab[TA], const ge25x4_p3 *P)
@@ -202,8 +211,8 @@ F25519_AVX2_TARGET static void double_x8(ge51_p3 out[8], const uint8_t a[8][32],
             started = 1;
         }
         if (addb) {
-            get_b(&qb[0], db[p / 7]);
-            get_b(&qb[1], db[p / 7] + 4);
+            get_b(&qb[0], btab, db[p / 7]);
+            get_b(&qb[1], btab, db[p / 7] + 4);
             step_madd(acc, qb, p == 0);
             started = 1;
         }
@@ -217,4 +226,136 @@ void f25519_double_scalar_avx2_x8(ge51_p3 out[8], const uint8_t a[8][32], const 
 {
     pthread_once(&btab_once, btab_init);
     double_x8(out, a, A, b);
+}
+
+/* ---- ops.ed25519_quad_scalar_x8: out[i] = [a_i]A_i + [c_i]C_i + [b_i]B ----
+ * (a_i, c_i < 2^160, b_i < 2^253; public). Batch verification's exact modes
+ * with the half-size scalars of single verification (ed25519_verify.h
+ * f25519_vf_steps67, ed25519_batch.c finish_quad). The same Straus loop as
+ * double_x8 with about half the doublings:
+ *  - a_i, c_i in signed radix 32 (33 digits: a < 2^160, the last digit in
+ *    {0, 1}) over per-lane tables 0..16 A_i and 0..16 C_i (fixed windows for
+ *    the reason given at the top; an all-zero window of the eight lanes is
+ *    skipped, so the doublings start at the longest lane's top digit);
+ *  - b_i split as b = b0 + 2^128 b1 with b0, b1 odd (split_b), each in the
+ *    regular odd radix 2^7 (19 digits at the bit positions 0, 7, ..., 126)
+ *    over B's odd multiples (btab) and [2^128]B's (btab128, converted from
+ *    base_table128.c once per process with btab): 38 mixed additions.
+ * With a, c ~ 2^128: ~128 doublings (instead of 252), ~52 cached additions,
+ * 38 mixed additions, 30 table additions. */
+#define NQ 33
+
+/* k odd, 0 < k < 2^128: k = sum d[i] 2^(7i), i < 19, every d[i] odd in
+ * [-127, 127] (as recode_odd7: k_(i+1) = (k_i - d_i)/2^7 stays odd and >= 1;
+ * k_i < 2^(128 - 7i) + 2, so d[18] = k_18 is odd in [1, 5]). No overflow: a
+ * negative d_i only raises the low byte to 128. */
+static void recode_odd7_128(int8_t d[19], unsigned __int128 k, int neg)
+{
+    for (int i = 0; i < 18; i++) {
+        int v = (int)(k & 0xff) - 128;
+        d[i] = (int8_t)(neg ? -v : v);
+        k = v < 0 ? k + (unsigned)(-v) : k - (unsigned)v;
+        k >>= 7;
+    }
+    d[18] = (int8_t)(neg ? -(int)k : (int)k);
+}
+
+/* b < 2^253 -> b' = b or b + L (odd, < 2^254; [b']B = [b]B) = lo + 2^128 hi
+ * with lo, hi odd: if hi (< 2^126) is even, hi + 1 and lo - 2^128 (negative,
+ * |lo| = 2^128 - lo odd). Digits of lo in d0, of hi in d1. */
+static void split_b(int8_t d0[19], int8_t d1[19], const uint8_t b[32])
+{
+    uint64_t k[4];
+    memcpy(k, b, 32); /* little-endian host (x86-64) */
+    if (!(k[0] & 1)) {
+        unsigned __int128 c = 0;
+        for (int w = 0; w < 4; w++) {
+            c += (unsigned __int128)k[w] + L_WORDS[w];
+            k[w] = (uint64_t)c;
+            c >>= 64;
+        }
+    }
+    unsigned __int128 lo = ((unsigned __int128)k[1] << 64) | k[0];
+    unsigned __int128 hi = ((unsigned __int128)k[3] << 64) | k[2];
+    int neg = 0;
+    if (!(hi & 1)) {
+        hi += 1;
+        lo = (unsigned __int128)0 - lo; /* 2^128 - lo (lo odd, so lo >= 1) */
+        neg = 1;
+    }
+    recode_odd7_128(d0, lo, neg);
+    recode_odd7_128(d1, hi, 0);
+}
+
+F25519_AVX2_TARGET static void quad_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
+                                       const uint8_t c[8][32], const ge51_p3 C[8], const uint8_t b[8][32])
+{
+    ge25x4_cached ta[2][TA] __attribute__((aligned(32))), tc[2][TA] __attribute__((aligned(32))), q[2];
+    ge25x4_hpre qb[2];
+    ge25x4_p3 acc[2];
+    int8_t ea[8][NQ], ec[8][NQ], e0[8][19], e1[8][19];
+    int8_t da[NQ][8] __attribute__((aligned(8))), dc[NQ][8] __attribute__((aligned(8))), d0[19][8], d1[19][8];
+    for (int l = 0; l < 8; l++) {
+        f25519_recode_signed(ea[l], NQ, a[l], WA);
+        f25519_recode_signed(ec[l], NQ, c[l], WA);
+        split_b(e0[l], e1[l], b[l]);
+    }
+    for (int i = 0; i < NQ; i++)
+        for (int l = 0; l < 8; l++) {
+            da[i][l] = ea[l][i];
+            dc[i][l] = ec[l][i];
+        }
+    for (int i = 0; i < 19; i++)
+        for (int l = 0; l < 8; l++) {
+            d0[i][l] = e0[l][i];
+            d1[i][l] = e1[l][i];
+        }
+
+    for (int s = 0; s < 2; s++) {
+        ge25x4_pack(&acc[s], A + 4 * s);
+        build_tab(ta[s], &acc[s]);
+        ge25x4_pack(&acc[s], C + 4 * s);
+        build_tab(tc[s], &acc[s]);
+        ge25x4_identity(&acc[s]);
+    }
+    int started = 0;
+    for (int p = WA * (NQ - 1); p >= 0; p--) {
+        uint64_t anya = 0, anyc = 0;
+        if (p % WA == 0) {
+            memcpy(&anya, da[p / WA], 8);
+            memcpy(&anyc, dc[p / WA], 8);
+        }
+        int adda = anya != 0, addc = anyc != 0, addb = p % 7 == 0 && p / 7 < 19;
+        if (started) step_dbl(acc, adda || addc || addb);
+        if (adda) {
+            get_a(&q[0], ta[0], da[p / WA]);
+            get_a(&q[1], ta[1], da[p / WA] + 4);
+            step_add(acc, q, addc || addb);
+            started = 1;
+        }
+        if (addc) {
+            get_a(&q[0], tc[0], dc[p / WA]);
+            get_a(&q[1], tc[1], dc[p / WA] + 4);
+            step_add(acc, q, addb);
+            started = 1;
+        }
+        if (addb) {
+            get_b(&qb[0], btab, d0[p / 7]);
+            get_b(&qb[1], btab, d0[p / 7] + 4);
+            step_madd(acc, qb, 1);
+            get_b(&qb[0], btab128, d1[p / 7]);
+            get_b(&qb[1], btab128, d1[p / 7] + 4);
+            step_madd(acc, qb, p == 0);
+            started = 1;
+        }
+    }
+    ge25x4_unpack(out, &acc[0]);
+    ge25x4_unpack(out + 4, &acc[1]);
+}
+
+void f25519_quad_scalar_avx2_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
+                                const uint8_t c[8][32], const ge51_p3 C[8], const uint8_t b[8][32])
+{
+    pthread_once(&btab_once, btab_init);
+    quad_x8(out, a, A, c, C, b);
 }

@@ -12,4 +12,8 @@
 
 void f25519_double_scalar_avx2_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
                                   const uint8_t b[8][32]);
+/* ops.ed25519_quad_scalar_x8: out[i] = [a_i]A_i + [c_i]C_i + [b_i]B (a_i, c_i < 2^160,
+ * b_i < 2^253; public), the same two 4-lane sets with ~max(len) doublings. */
+void f25519_quad_scalar_avx2_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
+                                const uint8_t c[8][32], const ge51_p3 C[8], const uint8_t b[8][32]);
 #endif

@@ -9,6 +9,12 @@
  *                            (random, zero, maximal (2^253 - 1, L - 1), 2^252
  *                            and short scalars; random, mixed-order, torsion
  *                            and identity points);
+ *   ed25519_quad_scalar_x8   (where the backend has one: avx2) vs
+ *                            f25519_ge51_quad_scalarmult_vartime per lane
+ *                            (a, c: the half-size pairs of random and edge
+ *                            challenges, zero, 1, 2^160 - 1, 2^128 +- 1,
+ *                            random up to 160 bits; b: the scalars above;
+ *                            random, mixed-order, torsion, identity points);
  *   ed25519_msm              vs the sum of per-point double-scalar products
  *                            (n = 0 .. 130, 128-bit and 253-bit scalars).
  */
@@ -17,6 +23,7 @@
 #include "point/ge51.h"
 #include "scalar/sc25519.h"
 #include "scalarmult/scalarmult_portable.h"
+#include "scalar/sc_halfsize.h"
 
 static int same_point(const ge51_p3 *p, const ge51_p3 *q)
 {
@@ -121,6 +128,69 @@ static void test_double(const f25519_ops *ops, int rounds)
     printf("  double_scalar_x8: %d calls of 8 lanes equal portable\n", rounds);
 }
 
+/* a scalar < 2^160 for the quad entry */
+#define HALF_KINDS 9
+static void half_scalar(uint8_t s[32], int kind)
+{
+    memset(s, 0, 32);
+    switch (kind % HALF_KINDS) {
+    case 0: break;                                        /* zero */
+    case 1: s[0] = 1; break;                              /* 1 */
+    case 2: memset(s, 0xff, 20); break;                   /* 2^160 - 1 */
+    case 3: s[16] = 1; s[0] = 1; break;                   /* 2^128 + 1 */
+    case 4: memset(s, 0xff, 16); break;                   /* 2^128 - 1 */
+    case 5: tu_rand_bytes(s, 20); break;                  /* up to 160 bits */
+    case 6: s[0] = (uint8_t)tu_rand_below(256); break;    /* tiny */
+    default: tu_rand_bytes(s, 16); s[16] = (uint8_t)tu_rand_below(2); break; /* ~128 bits */
+    }
+}
+
+static void test_quad(const f25519_ops *ops, int rounds)
+{
+    if (!ops->ed25519_quad_scalar_x8) {
+        printf("  quad_scalar_x8: none (%s)\n", ops->name);
+        return;
+    }
+    long halves = 0;
+    for (int r = 0; r < rounds; r++) {
+        uint8_t a[8][32], c[8][32], b[8][32];
+        ge51_p3 A[8], C[8], got[8];
+        for (int l = 0; l < 8; l++) {
+            int kind = r < HALF_KINDS ? r : (int)tu_rand_below(HALF_KINDS + 3);
+            if (kind >= HALF_KINDS) { /* the pair single verification would use */
+                uint8_t k[32];
+                f25519_halfsize h;
+                random_scalar(k, 4 + (int)tu_rand_below(2)); /* random k < L */
+                if (tu_rand_below(8) == 0) random_scalar(k, 6); /* L - 1: no short pair */
+                if (f25519_sc_halfsize_vartime(&h, k)) {
+                    memcpy(a[l], h.d, 32);
+                    memcpy(c[l], h.c, 32);
+                    halves++;
+                } else {
+                    half_scalar(a[l], 2);
+                    half_scalar(c[l], 5);
+                }
+            } else {
+                half_scalar(a[l], kind);
+                half_scalar(c[l], r < HALF_KINDS ? r + l : (int)tu_rand_below(HALF_KINDS));
+            }
+            random_scalar(b[l], r < SCALAR_KINDS ? (r + l) : (int)tu_rand_below(SCALAR_KINDS));
+            random_point(&A[l], (int)tu_rand_below(4));
+            random_point(&C[l], (int)tu_rand_below(4));
+            if (tu_rand_below(8) == 0) ge51_identity(&A[l]);
+            if (tu_rand_below(8) == 0) ge51_identity(&C[l]);
+        }
+        ops->ed25519_quad_scalar_x8(got, (const uint8_t(*)[32])a, A, (const uint8_t(*)[32])c, C,
+                                    (const uint8_t(*)[32])b);
+        for (int l = 0; l < 8; l++) {
+            ge51_p3 ref;
+            f25519_ge51_quad_scalarmult_vartime(&ref, a[l], &A[l], c[l], &C[l], b[l]);
+            CHECK(same_point(&got[l], &ref), "%s quad_scalar_x8 round %d lane %d differs", ops->name, r, l);
+        }
+    }
+    printf("  quad_scalar_x8: %d calls of 8 lanes (%ld half-size pairs) equal portable\n", rounds, halves);
+}
+
 static void test_msm(const f25519_ops *ops, int max_n)
 {
     static const int sizes[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 33, 64, 130, 256};
@@ -158,6 +228,7 @@ int main(int argc, char **argv)
     const f25519_ops *ops = f25519_ops_get();
     test_decode(ops, rounds);
     test_double(ops, rounds);
+    test_quad(ops, rounds);
     test_msm(ops, max_n);
     return tu_finish(name);
 }
