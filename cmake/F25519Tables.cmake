@@ -5,11 +5,13 @@
 #   F25519_TABLE_<NAME>_GEN  its generator (.c: compiled against the static library's
 #                            internal headers and run; .py: run with python3); both print
 #                            the table to stdout
-set(F25519_TABLES BASE_COMB BASE_COMB64 BASE_IFMA BASE_AVX2)
+set(F25519_TABLES BASE_COMB BASE_COMB64 BASE_ODD128 BASE_IFMA BASE_AVX2)
 set(F25519_TABLE_BASE_COMB     src/scalarmult/base_table.c)
 set(F25519_TABLE_BASE_COMB_GEN src/scalarmult/gen_base_table.c)
 set(F25519_TABLE_BASE_COMB64     src/scalarmult/base_table64.c)
 set(F25519_TABLE_BASE_COMB64_GEN src/scalarmult/gen_base_table64.c)
+set(F25519_TABLE_BASE_ODD128     src/scalarmult/base_table128.c)
+set(F25519_TABLE_BASE_ODD128_GEN src/scalarmult/gen_base_table128.c)
 set(F25519_TABLE_BASE_IFMA     src/scalarmult/base_tables_ifma.c)
 set(F25519_TABLE_BASE_IFMA_GEN src/scalarmult/gen_base_tables_ifma.py)
 set(F25519_TABLE_BASE_AVX2     src/scalarmult/base_table_avx2.c)

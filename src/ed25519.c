@@ -177,7 +177,7 @@ int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len, const uint8_t *
     /* The steps of ed25519_verify.h (shared with the batch verification). */
     rc = f25519_vf_pre_decode(sig, pub, mode);
     if (rc != F25519_OK) return rc;
-    ge51_p3 AR[2], P;
+    ge51_p3 AR[2];
     int bad = ops->ed25519_frombytes2(AR, pub, sig, f25519_vf_lenient_A(mode), f25519_vf_lenient_R(mode));
     rc = f25519_vf_post_decode(sig, mode, bad & 1, bad & 2);
     if (rc != F25519_OK) return rc;
@@ -187,10 +187,7 @@ int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len, const uint8_t *
     const uint8_t *m = hashed_message(variant, msg, &mlen, ph);
     f25519_vf_challenge(k, variant, ctx, ctx_len, sig, pub, m, mlen);
 
-    /* P = [k](-A) + [S]B */
-    ge51_neg(&AR[0], &AR[0]);
-    ops->ed25519_double_scalar(&P, k, &AR[0], sig + 32);
-    return f25519_vf_final(&P, &AR[1], mode);
+    return f25519_vf_steps67(ops, AR, k, sig + 32, mode);
 }
 
 int f25519_ed25519_verify(const uint8_t *sig, size_t sig_len, const uint8_t *msg, size_t msg_len,

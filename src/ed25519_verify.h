@@ -15,6 +15,9 @@
  *   5. f25519_vf_challenge   k = H(dom2 || R || A || M) mod L
  *   6. P = [k](-A) + [S]B    through the backend (ed25519_double_scalar or _x8)
  *   7. f25519_vf_final       zip215: [8](P - R) == O; else P == R (OK or ERR_VERIFY)
+ *   6-7 of single verification: f25519_vf_steps67, the same decision with
+ *      half-size scalars (below), or 6 and 7 as written when the backend has
+ *      no ed25519_quad_scalar or k has no short pair.
  *
  * Steps 1-2 and 4 return F25519_OK to go on, else the final code. The ops
  * NULL check (ERR_UNSUPPORTED) sits between 1 and 2 in both callers.
@@ -29,6 +32,7 @@
 #include "impl.h"
 #include "hash/sha512.h"
 #include "scalar/sc25519.h"
+#include "scalar/sc_halfsize.h"
 
 static const char F25519_DOM2_PREFIX[] = "SigEd25519 no Ed25519 collisions"; /* 32 bytes */
 
@@ -161,5 +165,51 @@ static inline int f25519_vf_final(const ge51_p3 *P, const ge51_p3 *Rp, int mode)
         return ge51_is_small_order_vartime(&D) ? F25519_OK : F25519_ERR_VERIFY;
     }
     return f25519_vf_same_point_affine(P, Rp) ? F25519_OK : F25519_ERR_VERIFY;
+}
+
+/* Steps 6-7 of single verification with half-size scalars (T. Pornin, "Optimized
+ * Lattice Basis Reduction In Dimension 2, and Fast Schnorr and EdDSA Signature
+ * Verification", 2020). AR = {A, R} decoded, k the challenge (< L), S < L.
+ *
+ * Why the status is exactly that of steps 6-7 as written (P = [S]B - [k]A;
+ * OPENSSL/STRICT: P == R, ZIP215: [8](P - R) == O). sc_halfsize.h gives
+ * integers c, d with c odd, 0 < |c| < 2^160 < L and d = c k (mod 8L), i.e.
+ * c k - d = m L with 8 | m. Let
+ *     Q = [c]R + [(-c S) mod L]B + [d]A.
+ * B has order L, so [(-c S) mod L]B = -[c S]B; and [c k]A = [d]A + [m L]A
+ * where [m L]A = [m/8][8L]A = O because every point of E(F_p), A included
+ * (whatever its torsion component: decoded points may have one, strict mode
+ * only rejects small-order A), has order dividing 8L. Hence
+ *     Q = [c]R - [c S]B + [c k]A = [c](R - P).
+ * Every T in E(F_p) has order dividing 8L and gcd(c, 8L) = 1 (c odd, L prime
+ * > |c| > 0), so [c]T = O iff T = O: Q == O iff P == R. ZIP215: [8]Q =
+ * [c][8](R - P) with [8](R - P) of order dividing L, so [8]Q == O iff
+ * [8](R - P) == O (this half would hold for any m; 8 | m is needed by the
+ * other modes when A has a torsion component). So both checks, and with them
+ * every status, equal steps 6-7's, in every mode; batch verification, which
+ * runs steps 6-7 as written (or its combination), keeps the same statuses.
+ * Q == O is tested projectively (X = 0, Y = Z; no inversion). When the
+ * backend has no ed25519_quad_scalar or k has no short pair (e.g. k = L - 1)
+ * steps 6-7 run as written. */
+static inline int f25519_vf_steps67(const f25519_ops *ops, const ge51_p3 AR[2], const uint8_t k[32],
+                                    const uint8_t S[32], int mode)
+{
+    ge51_p3 A = AR[0], P;
+    f25519_halfsize h;
+    if (ops->ed25519_quad_scalar && f25519_sc_halfsize_vartime(&h, k)) {
+        static const uint8_t zero[32] = {0};
+        uint8_t e[32];
+        ge51_p3 R = AR[1], Q;
+        sc25519_muladd(e, h.negc, S, zero); /* (-c S) mod L */
+        if (h.d_neg) ge51_neg(&A, &A);
+        if (h.c_neg) ge51_neg(&R, &R);
+        ops->ed25519_quad_scalar(&Q, h.d, &A, h.c, &R, e);
+        if (mode == F25519_VERIFY_ZIP215)
+            return ge51_is_small_order_vartime(&Q) ? F25519_OK : F25519_ERR_VERIFY;
+        return ge51_is_identity_vartime(&Q) ? F25519_OK : F25519_ERR_VERIFY;
+    }
+    ge51_neg(&A, &A); /* P = [k](-A) + [S]B */
+    ops->ed25519_double_scalar(&P, k, &A, S);
+    return f25519_vf_final(&P, &AR[1], mode);
 }
 #endif

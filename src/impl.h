@@ -19,6 +19,14 @@
  *               (the clamped expanded key, unreduced). Constant time in a.
  *  ed25519_double_scalar: out = [a]A + [b]B; a, b < 2^253; public inputs,
  *               variable time allowed.
+ *  ed25519_quad_scalar: out = [a]A + [c]C + [b]B; a, c, b < 2^253; public
+ *               inputs, variable time allowed; max(len(a), len(c), 129)
+ *               doublings (B's scalar split at 2^128): single verification
+ *               with the half-size scalars of scalar/sc_halfsize.h
+ *               (ed25519_verify.h). The one optional entry: NULL means the
+ *               backend keeps the full-size ed25519_double_scalar path
+ *               (ifma: its 4-lane double-scalar, until measured on an IFMA
+ *               host).
  *  ed25519_frombytes2: decodes two encodings s0, s1 exactly as
  *               ge51_frombytes_vartime(&out[i], s_i, lenient_i) does (same
  *               accept/reject decision, same point mod p). Returns a bit set:
@@ -37,8 +45,8 @@
  *  ed25519_msm: out = sum_{i < n} [a_i]P_i + [b]B (a_i, b < 2^253; public,
  *               variable time; any n >= 0): the random linear combination
  *               of the zip215 batch equation.
- * Every entry is required (no NULL): shared code never falls back to
- * another backend's field.
+ * Every entry but ed25519_quad_scalar is required (no NULL): shared code
+ * never falls back to another backend's field.
  */
 #ifndef F25519_IMPL_H
 #define F25519_IMPL_H
@@ -59,6 +67,8 @@ typedef struct f25519_ops {
     void (*ed25519_base_x8)(uint8_t out[8][32], const uint8_t a[8][32]);
     void (*ed25519_double_scalar)(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A,
                                   const uint8_t b[32]);
+    void (*ed25519_quad_scalar)(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A,
+                                const uint8_t c[32], const ge51_p3 *C, const uint8_t b[32]);
     int (*ed25519_frombytes2)(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32],
                               int lenient0, int lenient1);
     int (*ed25519_frombytes_x8)(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient);

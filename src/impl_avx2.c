@@ -51,6 +51,11 @@ static void v_double_scalar(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A,
 {
     SCALAR_OPS->ed25519_double_scalar(out, a, A, b);
 }
+static void v_quad_scalar(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A, const uint8_t c[32],
+                          const ge51_p3 *C, const uint8_t b[32])
+{
+    SCALAR_OPS->ed25519_quad_scalar(out, a, A, c, C, b);
+}
 static int v_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32], int lenient0, int lenient1)
 {
     return SCALAR_OPS->ed25519_frombytes2(out, s0, s1, lenient0, lenient1);
@@ -69,6 +74,7 @@ const f25519_ops f25519_ops_avx2 = {
     .ed25519_base = v_ed25519_base,
     .ed25519_base_x8 = f25519_ed25519_base_avx2_x8,
     .ed25519_double_scalar = v_double_scalar,
+    .ed25519_quad_scalar = v_quad_scalar,
     .ed25519_frombytes2 = v_frombytes2,
     .ed25519_frombytes_x8 = f25519_frombytes_avx2_x8,
     .ed25519_double_scalar_x8 = f25519_double_scalar_avx2_x8,

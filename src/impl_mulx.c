@@ -75,6 +75,7 @@ const f25519_ops f25519_ops_mulx = {
     .ed25519_base = f25519_ed25519_base_mulx,
     .ed25519_base_x8 = m_ed25519_base_x8,
     .ed25519_double_scalar = f25519_double_scalarmult_mulx,
+    .ed25519_quad_scalar = f25519_quad_scalarmult_mulx,
     .ed25519_frombytes2 = m_frombytes2,
     .ed25519_frombytes_x8 = m_frombytes_x8,
     .ed25519_double_scalar_x8 = m_double_scalar_x8,

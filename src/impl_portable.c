@@ -70,6 +70,7 @@ const f25519_ops f25519_ops_portable = {
     .ed25519_base = p_ed25519_base,
     .ed25519_base_x8 = p_ed25519_base_x8,
     .ed25519_double_scalar = f25519_ge51_double_scalarmult_vartime,
+    .ed25519_quad_scalar = f25519_ge51_quad_scalarmult_vartime,
     .ed25519_frombytes2 = p_frombytes2,
     .ed25519_frombytes_x8 = p_frombytes_x8,
     .ed25519_double_scalar_x8 = p_double_scalar_x8,

@@ -9,10 +9,12 @@ set(F25519_SOURCES
   src/field/fe51_invert_ifma.c
   src/hash/sha512.c
   src/scalar/sc25519.c
+  src/scalar/sc_halfsize.c
   src/point/ge51.c
   src/point/ge51_decode.c
   src/scalarmult/base_table.c
   src/scalarmult/base_table64.c
+  src/scalarmult/base_table128.c
   src/scalarmult/base_select.c
   src/scalarmult/recode.c
   src/scalarmult/base_portable.c

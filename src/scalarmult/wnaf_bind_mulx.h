@@ -1,5 +1,5 @@
 /*
- * The DS_* bindings of the w-NAF templates (double_wnaf.h, msm_wnaf.h) to
+ * The DS_* bindings of the w-NAF templates (double_wnaf.h, quad_wnaf.h, msm_wnaf.h) to
  * the mulx backend's radix-2^64 points (point/ge64_mulx.h), written once for
  * double_mulx.c and msm_mulx.c. Include right before the template, which
  * #undefs the DS_* names (wnaf_unbind.h). Only under #if F25519_HAVE_MULX.
@@ -16,10 +16,10 @@ static inline void p3_to_p2_64(ge64_p2 *r, const ge64_p3 *p)
     r->Z = p->Z;
 }
 
-/* (2i + 1) B from the radix-2^51 table, repacked into q */
-static inline const ge64_precomp *odd64(ge64_precomp *q, int i)
+/* an entry of a radix-2^51 table (f25519_base_odd, f25519_base128_odd), repacked into q */
+static inline const ge64_precomp *pre64(ge64_precomp *q, const ge51_precomp *p)
 {
-    ge64_precomp_from51(q, &f25519_base_odd[i]);
+    ge64_precomp_from51(q, p);
     return q;
 }
 #endif
@@ -40,4 +40,5 @@ static inline const ge64_precomp *odd64(ge64_precomp *q, int i)
 #define DS_SUB_CACHED ge64_sub_cached
 #define DS_MADD ge64_madd
 #define DS_MSUB ge64_msub
-#define DS_ODD odd64
+#define DS_PRE pre64
+#define DS_ODD(q, i) pre64(q, &f25519_base_odd[i])

@@ -1,5 +1,5 @@
 /*
- * The DS_* bindings of the w-NAF templates (double_wnaf.h, msm_wnaf.h) to
+ * The DS_* bindings of the w-NAF templates (double_wnaf.h, quad_wnaf.h, msm_wnaf.h) to
  * the portable backend's radix-2^51 points (point/ge51.h), written once for
  * double_portable.c and msm_portable.c. Include right before the template,
  * which #undefs the DS_* names (wnaf_unbind.h).
@@ -23,4 +23,5 @@
 #define DS_SUB_CACHED ge51_sub_cached
 #define DS_MADD ge51_madd
 #define DS_MSUB ge51_msub
+#define DS_PRE(q, p) ((void)(q), (p))
 #define DS_ODD(q, i) ((void)(q), &f25519_base_odd[i])

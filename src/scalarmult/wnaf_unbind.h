@@ -1,4 +1,4 @@
-/* The end of the w-NAF templates (double_wnaf.h, msm_wnaf.h): #undef the
+/* The end of the w-NAF templates (double_wnaf.h, quad_wnaf.h, msm_wnaf.h): #undef the
  * DS_* bindings (wnaf_bind_portable.h, wnaf_bind_mulx.h). No include guard:
  * each template includes it at its end. */
 #undef DS_P3
@@ -18,3 +18,4 @@
 #undef DS_MADD
 #undef DS_MSUB
 #undef DS_ODD
+#undef DS_PRE
