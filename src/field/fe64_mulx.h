@@ -22,110 +22,117 @@
 
 typedef struct { uint64_t w[4]; } fe64;
 
-/* The shared tail of fe64_mul and fe64_sqr (asm text; operands named t0..t7,
- * tmp): t0..t3 += 38 * t4..t7 (2^256 = 38 mod p) with the top word in t4 (<= 39),
- * then the fold at bit 255: top' = t4:t3 >> 63, t0..t3 += 19 top' (t3 < 2^63
- * afterwards: no carry out). fe64_mulx.c repeats it with fixed registers. */
+/* The shared tail of fe64_mul and fe64_sqr (asm text; operands named t0..t7):
+ * t0..t3 += 38 * t4..t7 (2^256 = 38 mod p), each high word's register reused
+ * for its own product's high half, the top word in t7 (<= 39); then the fold
+ * at bit 255: top' = t7:t3 >> 63, t0..t3 += 19 top' (t3 <= 2^63 afterwards:
+ * no carry out; bound F64 in bounds.toml). fe64_mulx.c's squaring loop
+ * repeats it with fixed registers. */
 #define FE64_REDUCE_ASM \
     "movl $38, %%edx\n\t" \
     "xorl %%eax, %%eax\n\t" \
-    "mulx %[t4], %%rax, %[tmp]\n\t" \
+    "mulx %[t4], %%rax, %[t4]\n\t" \
     "adcx %%rax, %[t0]\n\t" \
-    "adox %[tmp], %[t1]\n\t" \
-    "mulx %[t5], %%rax, %[tmp]\n\t" \
+    "adox %[t4], %[t1]\n\t" \
+    "mulx %[t5], %%rax, %[t5]\n\t" \
     "adcx %%rax, %[t1]\n\t" \
-    "adox %[tmp], %[t2]\n\t" \
-    "mulx %[t6], %%rax, %[tmp]\n\t" \
+    "adox %[t5], %[t2]\n\t" \
+    "mulx %[t6], %%rax, %[t6]\n\t" \
     "adcx %%rax, %[t2]\n\t" \
-    "adox %[tmp], %[t3]\n\t" \
-    "mulx %[t7], %%rax, %[t4]\n\t" \
+    "adox %[t6], %[t3]\n\t" \
+    "mulx %[t7], %%rax, %[t7]\n\t" \
     "adcx %%rax, %[t3]\n\t" \
     "movl $0, %%eax\n\t" \
-    "adox %%rax, %[t4]\n\t" \
-    "adcx %%rax, %[t4]\n\t" \
+    "adox %%rax, %[t7]\n\t" \
+    "adcx %%rax, %[t7]\n\t" \
     "movq %[t3], %%rax\n\t" \
     "shrq $63, %%rax\n\t" \
-    "leaq (%%rax,%[t4],2), %[t4]\n\t" \
+    "leaq (%%rax,%[t7],2), %[t7]\n\t" \
     "btrq $63, %[t3]\n\t" \
-    "imulq $19, %[t4], %[t4]\n\t" \
-    "addq %[t4], %[t0]\n\t" \
+    "imulq $19, %[t7], %[t7]\n\t" \
+    "addq %[t7], %[t0]\n\t" \
     "adcq $0, %[t1]\n\t" \
     "adcq $0, %[t2]\n\t" \
     "adcq $0, %[t3]\n\t"
 
-/* h = f * g mod 2^256 - 38 (partially reduced). Four MULX rows with two carry
- * chains (ADCX for low halves, ADOX for high halves), then 38 * high half is
- * added to the low half and the last carry folded twice. */
+/* h = f * g mod 2^256 - 38 (partially reduced). f in registers (the compiler
+ * loads it, or forwards it from the operation that computed it), g's words
+ * read from memory into rdx one per row. Four MULX rows with two carry chains
+ * (ADCX for low halves, ADOX for high halves), then 38 * high half is added
+ * to the low half and the last carry folded twice. No scratch register
+ * beyond rax/rdx; f "rm": the compiler keeps it in registers where it has
+ * them (the ladder), else reads it from memory (callers whose frame pointer
+ * or table pointers take registers). */
 static inline void fe64_mul(fe64 *h, const fe64 *f, const fe64 *g)
 {
-    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, tmp;
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7;
     __asm__(
         /* row 0: t0..t4 = f * g0 */
-        "movq 0(%[g]), %%rdx\n\t"
-        "mulx 0(%[f]), %[t0], %[t1]\n\t"
-        "mulx 8(%[f]), %%rax, %[t2]\n\t"
+        "movq %[g0], %%rdx\n\t"
+        "mulx %[f0], %[t0], %[t1]\n\t"
+        "mulx %[f1], %%rax, %[t2]\n\t"
         "addq %%rax, %[t1]\n\t"
-        "mulx 16(%[f]), %%rax, %[t3]\n\t"
+        "mulx %[f2], %%rax, %[t3]\n\t"
         "adcq %%rax, %[t2]\n\t"
-        "mulx 24(%[f]), %%rax, %[t4]\n\t"
+        "mulx %[f3], %%rax, %[t4]\n\t"
         "adcq %%rax, %[t3]\n\t"
         "adcq $0, %[t4]\n\t"
-        /* row 1: t1..t5 += f * g1 */
-        "movq 8(%[g]), %%rdx\n\t"
+        /* row 1: t1..t5 += f * g1 (t5 the scratch until its own product) */
+        "movq %[g1], %%rdx\n\t"
         "xorl %%eax, %%eax\n\t"
-        "mulx 0(%[f]), %%rax, %[tmp]\n\t"
+        "mulx %[f0], %%rax, %[t5]\n\t"
         "adcx %%rax, %[t1]\n\t"
-        "adox %[tmp], %[t2]\n\t"
-        "mulx 8(%[f]), %%rax, %[tmp]\n\t"
+        "adox %[t5], %[t2]\n\t"
+        "mulx %[f1], %%rax, %[t5]\n\t"
         "adcx %%rax, %[t2]\n\t"
-        "adox %[tmp], %[t3]\n\t"
-        "mulx 16(%[f]), %%rax, %[tmp]\n\t"
+        "adox %[t5], %[t3]\n\t"
+        "mulx %[f2], %%rax, %[t5]\n\t"
         "adcx %%rax, %[t3]\n\t"
-        "adox %[tmp], %[t4]\n\t"
-        "mulx 24(%[f]), %%rax, %[t5]\n\t"
+        "adox %[t5], %[t4]\n\t"
+        "mulx %[f3], %%rax, %[t5]\n\t"
         "adcx %%rax, %[t4]\n\t"
         "movl $0, %%eax\n\t"
         "adox %%rax, %[t5]\n\t"
         "adcx %%rax, %[t5]\n\t"
-        /* row 2: t2..t6 += f * g2 */
-        "movq 16(%[g]), %%rdx\n\t"
+        /* row 2: t2..t6 += f * g2 (t6 the scratch until its own product) */
+        "movq %[g2], %%rdx\n\t"
         "xorl %%eax, %%eax\n\t"
-        "mulx 0(%[f]), %%rax, %[tmp]\n\t"
+        "mulx %[f0], %%rax, %[t6]\n\t"
         "adcx %%rax, %[t2]\n\t"
-        "adox %[tmp], %[t3]\n\t"
-        "mulx 8(%[f]), %%rax, %[tmp]\n\t"
+        "adox %[t6], %[t3]\n\t"
+        "mulx %[f1], %%rax, %[t6]\n\t"
         "adcx %%rax, %[t3]\n\t"
-        "adox %[tmp], %[t4]\n\t"
-        "mulx 16(%[f]), %%rax, %[tmp]\n\t"
+        "adox %[t6], %[t4]\n\t"
+        "mulx %[f2], %%rax, %[t6]\n\t"
         "adcx %%rax, %[t4]\n\t"
-        "adox %[tmp], %[t5]\n\t"
-        "mulx 24(%[f]), %%rax, %[t6]\n\t"
+        "adox %[t6], %[t5]\n\t"
+        "mulx %[f3], %%rax, %[t6]\n\t"
         "adcx %%rax, %[t5]\n\t"
         "movl $0, %%eax\n\t"
         "adox %%rax, %[t6]\n\t"
         "adcx %%rax, %[t6]\n\t"
-        /* row 3: t3..t7 += f * g3 */
-        "movq 24(%[g]), %%rdx\n\t"
+        /* row 3: t3..t7 += f * g3 (t7 the scratch until its own product) */
+        "movq %[g3], %%rdx\n\t"
         "xorl %%eax, %%eax\n\t"
-        "mulx 0(%[f]), %%rax, %[tmp]\n\t"
+        "mulx %[f0], %%rax, %[t7]\n\t"
         "adcx %%rax, %[t3]\n\t"
-        "adox %[tmp], %[t4]\n\t"
-        "mulx 8(%[f]), %%rax, %[tmp]\n\t"
+        "adox %[t7], %[t4]\n\t"
+        "mulx %[f1], %%rax, %[t7]\n\t"
         "adcx %%rax, %[t4]\n\t"
-        "adox %[tmp], %[t5]\n\t"
-        "mulx 16(%[f]), %%rax, %[tmp]\n\t"
+        "adox %[t7], %[t5]\n\t"
+        "mulx %[f2], %%rax, %[t7]\n\t"
         "adcx %%rax, %[t5]\n\t"
-        "adox %[tmp], %[t6]\n\t"
-        "mulx 24(%[f]), %%rax, %[t7]\n\t"
+        "adox %[t7], %[t6]\n\t"
+        "mulx %[f3], %%rax, %[t7]\n\t"
         "adcx %%rax, %[t6]\n\t"
         "movl $0, %%eax\n\t"
         "adox %%rax, %[t7]\n\t"
         "adcx %%rax, %[t7]\n\t"
         FE64_REDUCE_ASM
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
-          [t5] "=&r"(t5), [t6] "=&r"(t6), [t7] "=&r"(t7), [tmp] "=&r"(tmp)
-        : [f] "r"(f->w), [g] "r"(g->w), "m"(*(const uint64_t(*)[4])f->w),
-          "m"(*(const uint64_t(*)[4])g->w)
+          [t5] "=&r"(t5), [t6] "=&r"(t6), [t7] "=&r"(t7)
+        : [f0] "rm"(f->w[0]), [f1] "rm"(f->w[1]), [f2] "rm"(f->w[2]), [f3] "rm"(f->w[3]),
+          [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])
         : "rax", "rdx", "cc");
     h->w[0] = t0;
     h->w[1] = t1;
@@ -134,56 +141,60 @@ static inline void fe64_mul(fe64 *h, const fe64 *f, const fe64 *g)
 }
 
 /* h = f^2: 6 cross products (doubled on the ADOX chain) + 4 squares (ADCX
- * chain), then the same reduction as fe64_mul. */
+ * chain), then the same reduction as fe64_mul. f in registers; t7 is the
+ * scratch of the cross products, then f0..f2's registers (dead by then) those
+ * of the squares. */
 static inline void fe64_sqr(fe64 *h, const fe64 *f)
 {
-    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, tmp;
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7;
+    uint64_t f0 = f->w[0], f1 = f->w[1], f2 = f->w[2], f3 = f->w[3];
     __asm__(
-        "movq 0(%[f]), %%rdx\n\t"
-        "mulx 8(%[f]), %[t1], %[t2]\n\t"     /* f0 f1 */
-        "mulx 16(%[f]), %%rax, %[t3]\n\t"    /* f0 f2 */
+        "movq %[f0], %%rdx\n\t"
+        "mulx %[f1], %[t1], %[t2]\n\t"       /* f0 f1 */
+        "mulx %[f2], %%rax, %[t3]\n\t"       /* f0 f2 */
         "addq %%rax, %[t2]\n\t"
-        "mulx 24(%[f]), %%rax, %[t4]\n\t"    /* f0 f3 */
+        "mulx %[f3], %%rax, %[t4]\n\t"       /* f0 f3 */
         "adcq %%rax, %[t3]\n\t"
-        "movq 8(%[f]), %%rdx\n\t"
-        "mulx 24(%[f]), %%rax, %[t5]\n\t"    /* f1 f3 */
+        "movq %[f1], %%rdx\n\t"
+        "mulx %[f3], %%rax, %[t5]\n\t"       /* f1 f3 */
         "adcq %%rax, %[t4]\n\t"
         "adcq $0, %[t5]\n\t"
-        "mulx 16(%[f]), %%rax, %[tmp]\n\t"   /* f1 f2 */
+        "mulx %[f2], %%rax, %[t7]\n\t"       /* f1 f2 */
         "addq %%rax, %[t3]\n\t"
-        "adcq %[tmp], %[t4]\n\t"
-        "movq 16(%[f]), %%rdx\n\t"
-        "mulx 24(%[f]), %%rax, %[t6]\n\t"    /* f2 f3 */
+        "adcq %[t7], %[t4]\n\t"
+        "movq %[f2], %%rdx\n\t"
+        "mulx %[f3], %%rax, %[t6]\n\t"       /* f2 f3 */
         "adcq %%rax, %[t5]\n\t"
         "adcq $0, %[t6]\n\t"
         /* t = 2 * cross + squares */
         "xorl %k[t7], %k[t7]\n\t"
-        "movq 0(%[f]), %%rdx\n\t"
+        "movq %[f0], %%rdx\n\t"
         "mulx %%rdx, %[t0], %%rax\n\t"
         "adox %[t1], %[t1]\n\t"
         "adcx %%rax, %[t1]\n\t"
-        "movq 8(%[f]), %%rdx\n\t"
-        "mulx %%rdx, %%rax, %[tmp]\n\t"
+        "movq %[f1], %%rdx\n\t"
+        "mulx %%rdx, %%rax, %[f0]\n\t"
         "adox %[t2], %[t2]\n\t"
         "adcx %%rax, %[t2]\n\t"
         "adox %[t3], %[t3]\n\t"
-        "adcx %[tmp], %[t3]\n\t"
-        "movq 16(%[f]), %%rdx\n\t"
-        "mulx %%rdx, %%rax, %[tmp]\n\t"
+        "adcx %[f0], %[t3]\n\t"
+        "movq %[f2], %%rdx\n\t"
+        "mulx %%rdx, %%rax, %[f1]\n\t"
         "adox %[t4], %[t4]\n\t"
         "adcx %%rax, %[t4]\n\t"
         "adox %[t5], %[t5]\n\t"
-        "adcx %[tmp], %[t5]\n\t"
-        "movq 24(%[f]), %%rdx\n\t"
-        "mulx %%rdx, %%rax, %[tmp]\n\t"
+        "adcx %[f1], %[t5]\n\t"
+        "movq %[f3], %%rdx\n\t"
+        "mulx %%rdx, %%rax, %[f2]\n\t"
         "adox %[t6], %[t6]\n\t"
         "adcx %%rax, %[t6]\n\t"
         "adox %[t7], %[t7]\n\t"
-        "adcx %[tmp], %[t7]\n\t"
+        "adcx %[f2], %[t7]\n\t"
         FE64_REDUCE_ASM
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
-          [t5] "=&r"(t5), [t6] "=&r"(t6), [t7] "=&r"(t7), [tmp] "=&r"(tmp)
-        : [f] "r"(f->w), "m"(*(const uint64_t(*)[4])f->w)
+          [t5] "=&r"(t5), [t6] "=&r"(t6), [t7] "=&r"(t7),
+          [f0] "+&r"(f0), [f1] "+&r"(f1), [f2] "+&r"(f2)
+        : [f3] "rm"(f3)
         : "rax", "rdx", "cc");
     h->w[0] = t0;
     h->w[1] = t1;
@@ -197,12 +208,12 @@ static inline void fe64_mul121666(fe64 *h, const fe64 *f)
     uint64_t t0, t1, t2, t3, t4;
     __asm__(
         "movl $121666, %%edx\n\t"
-        "mulx 0(%[f]), %[t0], %[t1]\n\t"
-        "mulx 8(%[f]), %%rax, %[t2]\n\t"
+        "mulx %[f0], %[t0], %[t1]\n\t"
+        "mulx %[f1], %%rax, %[t2]\n\t"
         "addq %%rax, %[t1]\n\t"
-        "mulx 16(%[f]), %%rax, %[t3]\n\t"
+        "mulx %[f2], %%rax, %[t3]\n\t"
         "adcq %%rax, %[t2]\n\t"
-        "mulx 24(%[f]), %%rax, %[t4]\n\t"
+        "mulx %[f3], %%rax, %[t4]\n\t"
         "adcq %%rax, %[t3]\n\t"
         "adcq $0, %[t4]\n\t"
         "imulq $38, %[t4], %[t4]\n\t"
@@ -214,7 +225,7 @@ static inline void fe64_mul121666(fe64 *h, const fe64 *f)
         "andq $38, %%rax\n\t"
         "addq %%rax, %[t0]\n\t"
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4)
-        : [f] "r"(f->w), "m"(*(const uint64_t(*)[4])f->w)
+        : [f0] "m"(f->w[0]), [f1] "m"(f->w[1]), [f2] "m"(f->w[2]), [f3] "m"(f->w[3])
         : "rax", "rdx", "cc");
     h->w[0] = t0;
     h->w[1] = t1;
@@ -228,18 +239,18 @@ static inline void fe64_mul121666_add(fe64 *h, const fe64 *f, const fe64 *g)
     uint64_t t0, t1, t2, t3, t4;
     __asm__(
         "movl $121666, %%edx\n\t"
-        "mulx 0(%[f]), %[t0], %[t1]\n\t"
-        "mulx 8(%[f]), %%rax, %[t2]\n\t"
+        "mulx %[f0], %[t0], %[t1]\n\t"
+        "mulx %[f1], %%rax, %[t2]\n\t"
         "addq %%rax, %[t1]\n\t"
-        "mulx 16(%[f]), %%rax, %[t3]\n\t"
+        "mulx %[f2], %%rax, %[t3]\n\t"
         "adcq %%rax, %[t2]\n\t"
-        "mulx 24(%[f]), %%rax, %[t4]\n\t"
+        "mulx %[f3], %%rax, %[t4]\n\t"
         "adcq %%rax, %[t3]\n\t"
         "adcq $0, %[t4]\n\t"
-        "addq 0(%[g]), %[t0]\n\t"
-        "adcq 8(%[g]), %[t1]\n\t"
-        "adcq 16(%[g]), %[t2]\n\t"
-        "adcq 24(%[g]), %[t3]\n\t"
+        "addq %[g0], %[t0]\n\t"
+        "adcq %[g1], %[t1]\n\t"
+        "adcq %[g2], %[t2]\n\t"
+        "adcq %[g3], %[t3]\n\t"
         "adcq $0, %[t4]\n\t"
         "imulq $38, %[t4], %[t4]\n\t"
         "addq %[t4], %[t0]\n\t"
@@ -250,8 +261,8 @@ static inline void fe64_mul121666_add(fe64 *h, const fe64 *f, const fe64 *g)
         "andq $38, %%rax\n\t"
         "addq %%rax, %[t0]\n\t"
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4)
-        : [f] "r"(f->w), [g] "r"(g->w), "m"(*(const uint64_t(*)[4])f->w),
-          "m"(*(const uint64_t(*)[4])g->w)
+        : [f0] "m"(f->w[0]), [f1] "m"(f->w[1]), [f2] "m"(f->w[2]), [f3] "m"(f->w[3]),
+          [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])
         : "rax", "rdx", "cc");
     h->w[0] = t0;
     h->w[1] = t1;
@@ -263,10 +274,10 @@ static inline void fe64_mul121666_add(fe64 *h, const fe64 *f, const fe64 *g)
 static inline void fe64_add(fe64 *h, const fe64 *f, const fe64 *g)
 {
     uint64_t t0 = f->w[0], t1 = f->w[1], t2 = f->w[2], t3 = f->w[3];
-    __asm__("addq 0(%[g]), %[t0]\n\t"
-            "adcq 8(%[g]), %[t1]\n\t"
-            "adcq 16(%[g]), %[t2]\n\t"
-            "adcq 24(%[g]), %[t3]\n\t"
+    __asm__("addq %[g0], %[t0]\n\t"
+            "adcq %[g1], %[t1]\n\t"
+            "adcq %[g2], %[t2]\n\t"
+            "adcq %[g3], %[t3]\n\t"
             "sbbq %%rax, %%rax\n\t"
             "andq $38, %%rax\n\t"
             "addq %%rax, %[t0]\n\t"
@@ -277,7 +288,7 @@ static inline void fe64_add(fe64 *h, const fe64 *f, const fe64 *g)
             "andq $38, %%rax\n\t"
             "addq %%rax, %[t0]\n\t"
             : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3)
-            : [g] "r"(g->w), "m"(*(const uint64_t(*)[4])g->w)
+            : [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])
             : "rax", "cc");
     h->w[0] = t0;
     h->w[1] = t1;
@@ -289,10 +300,10 @@ static inline void fe64_add(fe64 *h, const fe64 *f, const fe64 *g)
 static inline void fe64_sub(fe64 *h, const fe64 *f, const fe64 *g)
 {
     uint64_t t0 = f->w[0], t1 = f->w[1], t2 = f->w[2], t3 = f->w[3];
-    __asm__("subq 0(%[g]), %[t0]\n\t"
-            "sbbq 8(%[g]), %[t1]\n\t"
-            "sbbq 16(%[g]), %[t2]\n\t"
-            "sbbq 24(%[g]), %[t3]\n\t"
+    __asm__("subq %[g0], %[t0]\n\t"
+            "sbbq %[g1], %[t1]\n\t"
+            "sbbq %[g2], %[t2]\n\t"
+            "sbbq %[g3], %[t3]\n\t"
             "sbbq %%rax, %%rax\n\t"
             "andq $38, %%rax\n\t"
             "subq %%rax, %[t0]\n\t"
@@ -303,7 +314,7 @@ static inline void fe64_sub(fe64 *h, const fe64 *f, const fe64 *g)
             "andq $38, %%rax\n\t"
             "subq %%rax, %[t0]\n\t"
             : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3)
-            : [g] "r"(g->w), "m"(*(const uint64_t(*)[4])g->w)
+            : [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])
             : "rax", "cc");
     h->w[0] = t0;
     h->w[1] = t1;
@@ -317,15 +328,15 @@ static inline void fe64_addsub(fe64 *s, fe64 *d, const fe64 *f, const fe64 *g)
 {
     uint64_t s0 = f->w[0], s1 = f->w[1], s2 = f->w[2], s3 = f->w[3];
     uint64_t d0 = s0, d1 = s1, d2 = s2, d3 = s3, m1, m2;
-    __asm__("addq 0(%[g]), %[s0]\n\t"
-            "adcq 8(%[g]), %[s1]\n\t"
-            "adcq 16(%[g]), %[s2]\n\t"
-            "adcq 24(%[g]), %[s3]\n\t"
+    __asm__("addq %[g0], %[s0]\n\t"
+            "adcq %[g1], %[s1]\n\t"
+            "adcq %[g2], %[s2]\n\t"
+            "adcq %[g3], %[s3]\n\t"
             "sbbq %[m1], %[m1]\n\t"
-            "subq 0(%[g]), %[d0]\n\t"
-            "sbbq 8(%[g]), %[d1]\n\t"
-            "sbbq 16(%[g]), %[d2]\n\t"
-            "sbbq 24(%[g]), %[d3]\n\t"
+            "subq %[g0], %[d0]\n\t"
+            "sbbq %[g1], %[d1]\n\t"
+            "sbbq %[g2], %[d2]\n\t"
+            "sbbq %[g3], %[d3]\n\t"
             "sbbq %[m2], %[m2]\n\t"
             "andq $38, %[m1]\n\t"
             "andq $38, %[m2]\n\t"
@@ -345,10 +356,73 @@ static inline void fe64_addsub(fe64 *s, fe64 *d, const fe64 *f, const fe64 *g)
             "subq %[m2], %[d0]\n\t"
             : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [s3] "+&r"(s3), [d0] "+&r"(d0),
               [d1] "+&r"(d1), [d2] "+&r"(d2), [d3] "+&r"(d3), [m1] "=&r"(m1), [m2] "=&r"(m2)
-            : [g] "r"(g->w), "m"(*(const uint64_t(*)[4])g->w)
+            : [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])
             : "cc");
     s->w[0] = s0; s->w[1] = s1; s->w[2] = s2; s->w[3] = s3;
     d->w[0] = d0; d->w[1] = d1; d->w[2] = d2; d->w[3] = d3;
+}
+
+/* The ladder's add/subs (scalarmult/ladder_mulx.c), for inputs whose word 3
+ * is <= 2^63 (value < 2^255 + 2^192): the outputs of fe64_mul and fe64_sqr
+ * (their fold at bit 255; bound F64 in bounds.toml) and the ladder's initial
+ * values. Then one fold each suffices: a sum that carries out of 2^256 is
+ * < 2^193 afterwards, so adding 38 cannot carry again; a difference that
+ * borrows is >= 2^255 - 2^192 afterwards, so subtracting 38 cannot borrow
+ * again (fe64_addsub/fe64_sub fold twice: any 256-bit inputs). Outputs: any
+ * 256-bit value (for fe64_mul, fe64_sqr, fe64_mul121666_add). */
+static inline void fe64_addsub_r(fe64 *s, fe64 *d, const fe64 *f, const fe64 *g)
+{
+    uint64_t s0 = f->w[0], s1 = f->w[1], s2 = f->w[2], s3 = f->w[3];
+    uint64_t d0 = s0, d1 = s1, d2 = s2, d3 = s3, m1, m2;
+    __asm__("addq %[g0], %[s0]\n\t"
+            "adcq %[g1], %[s1]\n\t"
+            "adcq %[g2], %[s2]\n\t"
+            "adcq %[g3], %[s3]\n\t"
+            "sbbq %[m1], %[m1]\n\t"
+            "subq %[g0], %[d0]\n\t"
+            "sbbq %[g1], %[d1]\n\t"
+            "sbbq %[g2], %[d2]\n\t"
+            "sbbq %[g3], %[d3]\n\t"
+            "sbbq %[m2], %[m2]\n\t"
+            "andq $38, %[m1]\n\t"
+            "andq $38, %[m2]\n\t"
+            "addq %[m1], %[s0]\n\t"
+            "adcq $0, %[s1]\n\t"
+            "adcq $0, %[s2]\n\t"
+            "adcq $0, %[s3]\n\t"
+            "subq %[m2], %[d0]\n\t"
+            "sbbq $0, %[d1]\n\t"
+            "sbbq $0, %[d2]\n\t"
+            "sbbq $0, %[d3]\n\t"
+            : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [s3] "+&r"(s3), [d0] "+&r"(d0),
+              [d1] "+&r"(d1), [d2] "+&r"(d2), [d3] "+&r"(d3), [m1] "=&r"(m1), [m2] "=&r"(m2)
+            : [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])
+            : "cc");
+    s->w[0] = s0; s->w[1] = s1; s->w[2] = s2; s->w[3] = s3;
+    d->w[0] = d0; d->w[1] = d1; d->w[2] = d2; d->w[3] = d3;
+}
+
+/* h = f - g for inputs as fe64_addsub_r's (word 3 <= 2^63): one fold. */
+static inline void fe64_sub_r(fe64 *h, const fe64 *f, const fe64 *g)
+{
+    uint64_t t0 = f->w[0], t1 = f->w[1], t2 = f->w[2], t3 = f->w[3];
+    __asm__("subq %[g0], %[t0]\n\t"
+            "sbbq %[g1], %[t1]\n\t"
+            "sbbq %[g2], %[t2]\n\t"
+            "sbbq %[g3], %[t3]\n\t"
+            "sbbq %%rax, %%rax\n\t"
+            "andq $38, %%rax\n\t"
+            "subq %%rax, %[t0]\n\t"
+            "sbbq $0, %[t1]\n\t"
+            "sbbq $0, %[t2]\n\t"
+            "sbbq $0, %[t3]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3)
+            : [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])
+            : "rax", "cc");
+    h->w[0] = t0;
+    h->w[1] = t1;
+    h->w[2] = t2;
+    h->w[3] = t3;
 }
 
 static inline void fe64_cswap(fe64 *f, fe64 *g, uint64_t b)

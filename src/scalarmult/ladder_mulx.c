@@ -34,8 +34,13 @@ static inline void fe64_from_u(fe64 *x, const uint8_t u[32])
 #define FE_FROM_U fe64_from_u
 #define FE_ONE(x) (*(x) = (fe64){{1, 0, 0, 0}})
 #define FE_ZERO(x) (*(x) = (fe64){{0, 0, 0, 0}})
-#define FE_ADDSUB fe64_addsub
-#define FE_SUB fe64_sub
+/* The one-fold add/subs: every operand of FE_ADDSUB and FE_SUB in ladder.h
+ * is an output of fe64_mul or fe64_sqr (word 3 <= 2^63, proved: F64 in
+ * field/bounds.toml), a masked select of two such outputs, or an initial
+ * value (1, 0, x1 < 2^255); the proofs of fe64_addsub_r and fe64_sub_r
+ * assume exactly that bound. */
+#define FE_ADDSUB fe64_addsub_r
+#define FE_SUB fe64_sub_r
 #define FE_MUL fe64_mul
 #define FE_SQR fe64_sqr
 #define FE_MUL_A24_ADD fe64_mul121666_add

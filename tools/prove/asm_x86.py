@@ -258,6 +258,8 @@ def parse_operand(st, ops, s):
     m = re.fullmatch(r'\$(\d+)', s)
     if m:
         k = int(m.group(1))
+        if ops[k][0] == 'mem':  # an "m" operand (one word the compiler addresses)
+            return ('mem', ops[k][1], 0)
         return ('reg', ops[k][1], 64)
     m = re.fullmatch(r'(-?\d*)\(\$(\d+)\)', s)
     if m:

@@ -66,12 +66,26 @@ CASES = [
     ('mulx: second fold dropped (fe64_add)', 'src/field/fe64_mulx.h',
      '            "adcq $0, %[t3]\\n\\t"\n            "sbbq %%rax, %%rax\\n\\t"\n            "andq $38, %%rax\\n\\t"\n'
      '            "addq %%rax, %[t0]\\n\\t"\n            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3)\n'
-     '            : [g] "r"(g->w), "m"(*(const uint64_t(*)[4])g->w)\n            : "rax", "cc");\n    h->w[0] = t0;\n'
+     '            : [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])\n            : "rax", "cc");\n    h->w[0] = t0;\n'
      '    h->w[1] = t1;\n    h->w[2] = t2;\n    h->w[3] = t3;\n}\n\n/* h = f - g;',
      '            "adcq $0, %[t3]\\n\\t"\n'
      '            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3)\n'
-     '            : [g] "r"(g->w), "m"(*(const uint64_t(*)[4])g->w)\n            : "rax", "cc");\n    h->w[0] = t0;\n'
+     '            : [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])\n            : "rax", "cc");\n    h->w[0] = t0;\n'
      '    h->w[1] = t1;\n    h->w[2] = t2;\n    h->w[3] = t3;\n}\n\n/* h = f - g;', ['fe64_add'], 'a'),
+    ('mulx: row 2 reads word 3 of g for word 2 (fe64_mul "m" operands)', 'src/field/fe64_mulx.h',
+     '        "movq %[g2], %%rdx\\n\\t"', '        "movq %[g3], %%rdx\\n\\t"', ['fe64_mul'], 'c'),
+    ('mulx: row 2 multiplies by f3 for f2 (fe64_mul register operands)', 'src/field/fe64_mulx.h',
+     '        "mulx %[f2], %%rax, %[t6]\\n\\t"', '        "mulx %[f3], %%rax, %[t6]\\n\\t"', ['fe64_mul'], 'c'),
+    ('mulx: square of f2 into a live register (fe64_sqr, f2 for f1 as scratch)', 'src/field/fe64_mulx.h',
+     '        "mulx %%rdx, %%rax, %[f1]\\n\\t"', '        "mulx %%rdx, %%rax, %[f3]\\n\\t"', ['fe64_sqr'], 'c'),
+    ('mulx: one-fold add/sub without its input bound (bounds.toml fe64_addsub_r g)', 'src/field/bounds.toml',
+     'args = ["s: out fe64", "d: out fe64", "f: in fe64 < F64", "g: in fe64 < F64"]',
+     'args = ["s: out fe64", "d: out fe64", "f: in fe64 < F64", "g: in fe64"]', ['fe64_addsub_r'], 'a'),
+    ('mulx: one-fold sub without its input bound (bounds.toml fe64_sub_r g)', 'src/field/bounds.toml',
+     'args = ["h: out fe64", "f: in fe64 < F64", "g: in fe64 < F64"]',
+     'args = ["h: out fe64", "f: in fe64 < F64", "g: in fe64"]', ['fe64_sub_r'], 'a'),
+    ('mulx: output bound F64 one too small (bounds.toml fe64_mul out)', 'src/field/bounds.toml',
+     'F64 = "[2^64, 2^64, 2^64, 2^63 + 1]"', 'F64 = "[2^64, 2^64, 2^64, 2^63]"', ['fe64_mul'], 'b'),
     ('mulx: bit-255 fold at bit 254 (FE64_REDUCE_ASM btrq)', 'src/field/fe64_mulx.h',
      '"btrq $63, %[t3]\\n\\t" \\', '"btrq $62, %[t3]\\n\\t" \\', ['fe64_sqr'], 'c'),
     ('avx2: fold constant 19 -> 11 (fe25x4_carry c + 2c + 16c -> c + 2c + 8c)', 'src/field/fe25x4_avx2.h',

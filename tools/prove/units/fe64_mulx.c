@@ -11,6 +11,8 @@ void w_fe64_mul121666_add(fe64 *h, const fe64 *f, const fe64 *g) { fe64_mul12166
 void w_fe64_add(fe64 *h, const fe64 *f, const fe64 *g) { fe64_add(h, f, g); }
 void w_fe64_sub(fe64 *h, const fe64 *f, const fe64 *g) { fe64_sub(h, f, g); }
 void w_fe64_addsub(fe64 *s, fe64 *d, const fe64 *f, const fe64 *g) { fe64_addsub(s, d, f, g); }
+void w_fe64_addsub_r(fe64 *s, fe64 *d, const fe64 *f, const fe64 *g) { fe64_addsub_r(s, d, f, g); }
+void w_fe64_sub_r(fe64 *h, const fe64 *f, const fe64 *g) { fe64_sub_r(h, f, g); }
 void w_fe64_neg(fe64 *h, const fe64 *f) { fe64_neg(h, f); }
 void w_fe64_tobytes(uint8_t s[32], const fe64 *f) { fe64_tobytes(s, f); }
 void w_fe64_from_fe51(fe64 *h, const fe51 *f) { fe64_from_fe51(h, f); }
