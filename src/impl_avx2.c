@@ -28,6 +28,9 @@
 #include "scalarmult/base_avx2.h"
 #include "scalarmult/double_avx2.h"
 #include "point/ge25x4_decode_avx2.h"
+#include "scalarmult/msm_avx2.h"
+#include "scalarmult/scalarmult_mulx.h"
+#include "scalarmult/scalarmult_portable.h"
 
 #if F25519_HAVE_MULX
 #define SCALAR_OPS (&f25519_ops_mulx)
@@ -60,8 +63,27 @@ static int v_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[3
 {
     return SCALAR_OPS->ed25519_frombytes2(out, s0, s1, lenient0, lenient1);
 }
+/* The multi-scalar multiplication: from V_MSM_MIN points, the window sums of
+ * msm_avx2.c (one window per 64-bit lane) combined with [b]B on one chain of
+ * doublings (msm_wnaf.h's _horner of the scalar backend); below, or when
+ * malloc fails, the scalar backend's Straus / Pippenger. */
+#ifndef V_MSM_MIN
+#define V_MSM_MIN 64
+#endif
 static void v_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32])
 {
+    if (n >= V_MSM_MIN) {
+        ge51_p3 T[64];
+        int nw, c = f25519_msm_avx2_width(n, a, &nw);
+        if (f25519_msm_avx2_windows(T, n, a, P, c, nw)) {
+#if F25519_HAVE_MULX
+            f25519_msm_mulx_horner(out, nw, c, T, b);
+#else
+            f25519_ge51_msm_vartime_horner(out, nw, c, T, b);
+#endif
+            return;
+        }
+    }
     SCALAR_OPS->ed25519_msm(out, n, a, P, b);
 }
 

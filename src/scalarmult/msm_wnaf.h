@@ -312,6 +312,49 @@ void MS_CAT(MS_FN, _method)(ge51_p3 *out, size_t n, const uint8_t (*a)[32], cons
     MS_CAT(MS_FN, _sel)(out, n, a, P, b, method);
 }
 
+/* out = sum_{w < nw} [2^(c w)] T_w + [b]B (b may be NULL; c (nw - 1) <= 252):
+ * the window sums of a bucket method computed elsewhere (msm_avx2.c's lanes)
+ * combined by c doublings per window, B's w-NAF additions (over
+ * f25519_base_odd) on the same doublings. */
+void MS_CAT(MS_FN, _horner)(ge51_p3 *out, int nw, int c, const ge51_p3 *T, const uint8_t *b)
+{
+    int16_t nb[256];
+    DS_P1P1 t;
+    DS_P3 r, u;
+    DS_P2 s;
+    DS_CACHED cc;
+    DS_PRECOMP q;
+    DS_SETUP
+    int top = b ? f25519_wnaf_vartime(nb, b, F25519_BASE_ODD_WIDTH) : 0;
+    if (nw > 0 && c * (nw - 1) + 1 > top) top = c * (nw - 1) + 1;
+    DS_IDENTITY(&r);
+    int have = 0, pend = 0; /* have: r is not the identity; pend: the value is t (p1p1), not r */
+    for (int i = top - 1; i >= 0; i--) {
+        int addt = i % c == 0 && i / c < nw, d = b && i < 256 ? nb[i] : 0;
+        if (have) {
+            if (pend) DS_P1P1_TO_P2(&s, &t);
+            else DS_P3_TO_P2(&s, &r);
+            DS_P2_DBL(&t, &s);
+            pend = 1;
+        }
+        if (addt) {
+            if (pend) DS_P1P1_TO_P3(&r, &t);
+            MS_FROM51(&u, &T[i / c]);
+            DS_P3_TO_CACHED(&cc, &u);
+            DS_ADD_CACHED(&t, &r, &cc);
+            have = pend = 1;
+        }
+        if (d) {
+            if (pend) DS_P1P1_TO_P3(&r, &t);
+            if (d > 0) DS_MADD(&t, &r, DS_ODD(&q, d / 2));
+            else DS_MSUB(&t, &r, DS_ODD(&q, (-d) / 2));
+            have = pend = 1;
+        }
+    }
+    if (pend) DS_P1P1_TO_P3(&r, &t);
+    MS_TO51(out, &r);
+}
+
 #undef MS_PIP
 #undef MS_DIGITS
 #undef MS_NWIN

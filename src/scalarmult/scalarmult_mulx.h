@@ -35,5 +35,8 @@ void f25519_quad_scalarmult_mulx(ge51_p3 *r, const uint8_t a[32], const ge51_p3 
 void f25519_msm_mulx(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32]);
 void f25519_msm_mulx_method(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
                             const uint8_t b[32], int method);
+/* out = sum_{w < nw} [2^(c w)] T_w + [b]B (b may be NULL; c (nw - 1) <= 252): window sums
+ * computed elsewhere (msm_avx2.c) combined by c doublings per window (msm_wnaf.h). */
+void f25519_msm_mulx_horner(ge51_p3 *out, int nw, int c, const ge51_p3 *T, const uint8_t *b);
 #endif
 #endif

@@ -15,6 +15,9 @@
 #include "scalar/sc25519.h"
 #include "scalarmult/scalarmult_portable.h"
 #include "scalarmult/scalarmult_mulx.h"
+#if F25519_HAVE_AVX2
+#include "scalarmult/msm_avx2.h"
+#endif
 
 static const uint8_t L_MINUS_1[32] = {0xec, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
                                       0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -108,9 +111,33 @@ int main(void)
                 }
             }
         }
+#if F25519_HAVE_AVX2
+        /* the avx2 window sums (one window per lane) for every width, then
+         * the portable and mulx chains of doublings */
+        if (f25519_cpu_features() & F25519_CPU_AVX2) {
+            for (int cc = 3; cc <= 10; cc++) { /* cc = 3: the width and count the estimate chooses */
+                ge51_p3 T[64];
+                int c = cc, nw = (253 + c - 1) / c;
+                if (cc == 3) c = f25519_msm_avx2_width((size_t)n, (const uint8_t(*)[32])a, &nw);
+                CHECK(f25519_msm_avx2_windows(T, (size_t)n, (const uint8_t(*)[32])a, P, c, nw) == 1, "avx2 windows c = %d", c);
+                f25519_ge51_msm_vartime_horner(&got, nw, c, T, b);
+                CHECK(same_point(&got, &ref), "avx2 window sums c = %d n = %d (portable chain) differ", c, n);
+#if F25519_HAVE_MULX
+                if (fns[1]) {
+                    f25519_msm_mulx_horner(&got, nw, c, T, b);
+                    CHECK(same_point(&got, &ref), "avx2 window sums c = %d n = %d (mulx chain) differ", c, n);
+                }
+#endif
+            }
+        }
+#endif
         free(a);
         free(P);
     }
+#if F25519_HAVE_AVX2
+    if (f25519_cpu_features() & F25519_CPU_AVX2) printf("  avx2 window sums, c = 4 .. 10, + chains: equal the naive sum\n");
+    else printf("  avx2: CPU lacks AVX2, window sums not tested\n");
+#endif
     printf("  msm Straus / Pippenger / auto: n = 0 .. 1100 equal the naive sum\n");
     return tu_finish("test_msm_pippenger");
 }

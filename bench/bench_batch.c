@@ -1,0 +1,103 @@
+/* Where the ticks of zip215 batch verification go (never a test; run by hand,
+ * pinned): taskset -c 1 bin/f25519_bench_batch <impl> <n> [reps]. The phases
+ * of ed25519_batch.c's one combination, each timed alone over the same n
+ * signatures (32-byte messages), medians in TSC ticks per signature. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bench_ticks.h"
+#include "fast25519.h"
+#include "impl.h"
+#include "ed25519_verify.h"
+#include "common/random.h"
+#if F25519_HAVE_AVX2_BENCH
+#include "scalarmult/msm_avx2.h"
+#endif
+
+static int cmpu(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+#define MAXR 64
+static uint64_t samp[MAXR];
+static int reps = 9;
+static size_t n;
+#define TIME(name, body) do { \
+    for (int s_ = 0; s_ < reps; s_++) { uint64_t t0_ = f25519_bench_ticks(); body; \
+        samp[s_] = f25519_bench_ticks() - t0_; } \
+    qsort(samp, (size_t)reps, sizeof samp[0], cmpu); \
+    printf("  %-34s %9.0f  (min %9.0f)\n", name, (double)samp[reps / 2] / (double)n, (double)samp[0] / (double)n); } while (0)
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) { fprintf(stderr, "usage: %s impl n [reps]\n", argv[0]); return 2; }
+    if (f25519_select_impl(argv[1]) != F25519_OK) { fprintf(stderr, "no impl %s\n", argv[1]); return 2; }
+    n = (size_t)atoi(argv[2]);
+    if (argc > 3) reps = atoi(argv[3]);
+    if (reps < 1 || reps > MAXR || n < 8 || n % 8) return 2;
+    const f25519_ops *ops = f25519_ops_get();
+    uint8_t (*pub)[32] = malloc(n * 32), (*msg)[32] = malloc(n * 32), (*sig)[64] = malloc(n * 64);
+    const uint8_t **pp = malloc(n * sizeof *pp), **pm = malloc(n * sizeof *pm), **ps = malloc(n * sizeof *ps);
+    size_t *len = malloc(n * sizeof *len);
+    int *st = malloc(n * sizeof *st);
+    ge51_p3 *A = malloc(n * sizeof *A), *P = malloc(2 * n * sizeof *P);
+    uint8_t (*k)[32] = malloc(n * 32), (*sc)[32] = malloc(2 * n * 32), (*z)[16] = malloc(n * 16);
+    for (size_t i = 0; i < n; i++) {
+        uint8_t seed[32];
+        f25519_randombytes(seed, 32);
+        f25519_randombytes(msg[i], 32);
+        f25519_ed25519_keygen(seed, pub[i]);
+        f25519_ed25519_sign(sig[i], msg[i], 32, seed, pub[i]);
+        pp[i] = pub[i]; pm[i] = msg[i]; ps[i] = sig[i]; len[i] = 32;
+    }
+    printf("impl %s n %zu: ticks per signature (median of %d, min)\n", argv[1], n, reps);
+    static const uint8_t ZERO32[32];
+    TIME("pre-decode checks", for (size_t i = 0; i < n; i++) st[i] = f25519_vf_pre_decode(sig[i], pub[i], F25519_VERIFY_ZIP215));
+    TIME("decode A (frombytes_x8)", for (size_t i = 0; i < n; i += 8) ops->ed25519_frombytes_x8(A + i, pp + i, 0xff));
+    TIME("decode R (frombytes_x8)", for (size_t i = 0; i < n; i += 8) ops->ed25519_frombytes_x8(P + n + i, ps + i, 0xff));
+    TIME("challenge k (SHA-512 + reduce)", for (size_t i = 0; i < n; i++)
+         f25519_vf_challenge(k[i], F25519_ED25519, NULL, 0, sig[i], pub[i], msg[i], 32));
+    uint8_t b[32];
+    TIME("scalars (z, z k, sum z S, negations)", {
+        f25519_randombytes(z, n * 16);
+        memset(b, 0, 32);
+        uint8_t z32[32] = {0};
+        for (size_t i = 0; i < n; i++) {
+            memcpy(z32, z[i], 16);
+            ge51_neg(&P[i], &A[i]);
+            sc25519_muladd(sc[i], z32, k[i], ZERO32);
+            memcpy(sc[n + i], z32, 32);
+            sc25519_muladd(b, z32, sig[i] + 32, b);
+        }
+    });
+    for (size_t i = 0; i < n; i++) { ge51_p3 t = P[n + i]; ge51_neg(&P[n + i], &t); }
+    ge51_p3 Q;
+    TIME("MSM (2n points + [b]B)", ops->ed25519_msm(&Q, 2 * n, (const uint8_t(*)[32])sc, P, b));
+    int ok = ge51_is_small_order_vartime(&Q);
+    TIME("  MSM part: n A points (253-bit)", ops->ed25519_msm(&Q, n, (const uint8_t(*)[32])sc, P, NULL));
+    TIME("  MSM part: n R points (128-bit)", ops->ed25519_msm(&Q, n, (const uint8_t(*)[32])(sc + n), P + n, NULL));
+    TIME("  MSM part: [b]B alone", ops->ed25519_msm(&Q, 0, (const uint8_t(*)[32])sc, P, b));
+#if F25519_HAVE_AVX2_BENCH
+    if (strncmp(argv[1], "avx2", 4) == 0) {
+        int nw, c = f25519_msm_avx2_width(2 * n, (const uint8_t(*)[32])sc, &nw);
+        ge51_p3 T[64];
+        printf("  avx2 windows: c = %d, nw = %d\n", c, nw);
+        TIME("  avx2 window sums alone", f25519_msm_avx2_windows(T, 2 * n, (const uint8_t(*)[32])sc, P, c, nw));
+        for (int cc = 4; cc <= 10; cc++) {
+            int w2;
+            char nm[64];
+            (void)f25519_msm_avx2_width(2 * n, (const uint8_t(*)[32])sc, &w2);
+            w2 = (253 + cc - 1) / cc;
+            snprintf(nm, sizeof nm, "  avx2 window sums c = %d", cc);
+            TIME(nm, f25519_msm_avx2_windows(T, 2 * n, (const uint8_t(*)[32])sc, P, cc, w2));
+        }
+    }
+#endif
+    TIME("final check (small order)", ok &= ge51_is_small_order_vartime(&Q) | 1);
+    TIME("whole f25519_ed25519_verify_batch", f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_ZIP215, 1, st));
+    for (size_t i = 0; i < n; i++) ok &= st[i] == F25519_OK;
+    TIME("single verify x n", for (size_t i = 0; i < n; i++) st[i] = f25519_ed25519_verify(sig[i], 64, msg[i], 32, pub[i], 32, F25519_VERIFY_ZIP215));
+    printf("  combination %s\n", ok ? "holds" : "FAILS");
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,310 @@
+/*
+ * The avx2 backend's multi-scalar multiplication (batch verification's one
+ * random linear combination; public inputs only, variable time): Pippenger's
+ * buckets with one WINDOW per 64-bit lane. Eight windows w0 .. w0+7 at a
+ * time (a "group"), as two 4-lane sets in lock step (point/ge25x4_avx2.h's
+ * _x2 formulas): lane j keeps the buckets of window w0 + j. Every point P_i
+ * of the group is added, in every lane at once, to the bucket of its digit
+ * in that lane's window (a negative digit negates the addend by lane mask; a
+ * zero digit goes to the unused bucket 0), so the lanes do the same work and
+ * every addition is a full 4-lane one; then each lane sums its buckets
+ * (sum_k [k] bucket_k by the running sum), the window sums T_w.
+ *
+ *  - digits: signed radix 2^c, d in [-2^(c-1), 2^(c-1)) except each
+ *    scalar's last window (ceil(bits / c) windows per scalar), which keeps
+ *    the final carry (in [0, 2^c]): a 128-bit z_i of the combination takes
+ *    16 windows of width 8 (not 17), so the R points are added in two groups
+ *    out of four. The bucket arrays hold 2^c + 1 entries per lane; the sums
+ *    run from the group's largest digit.
+ *  - addends: each P_i once as the halved affine (y+x)/2, (y-x)/2, dxy in
+ *    radix-2^25.5 limbs (the mixed addition, 7 products; decoded points have
+ *    Z = 1, others are divided by Z first), broadcast to all lanes.
+ *  - buckets: extended (X:Y:Z:T) in radix-2^25.5 limbs, one array per lane
+ *    (40 words per bucket), loaded and stored four lanes at a time with a
+ *    4x4 transposition of 64-bit words (the 40 words are 10 rows of 4).
+ *  - the window width c from an estimate of the 4-lane steps (additions of
+ *    the groups plus 2^c bucket-sum additions per group, f25519_msm_avx2_width).
+ * The caller combines the window sums with doublings (impl_avx2.c, the scalar
+ * backend's msm_wnaf.h _horner).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "scalarmult/msm_avx2.h"
+#include "point/ge25x4_avx2.h"
+
+typedef struct { uint64_t v[30]; } mv_pre;    /* (y+x)/2, (y-x)/2, dxy: limb k of coordinate c at 10 c + k */
+typedef struct { uint64_t v[40]; } __attribute__((aligned(32))) mv_bucket; /* X, Y, Z, T: ge25x4_p3's layout, one lane */
+
+/* 1/2 = (p + 1)/2 = 2^254 - 9 */
+static const uint8_t HALF_BYTES[32] = {0xf7, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                       0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                       0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x3f};
+
+static int mv_bits(const uint8_t a[32])
+{
+    for (int i = 31; i >= 0; i--)
+        if (a[i]) return 8 * i + 32 - __builtin_clz((unsigned)a[i]);
+    return 0;
+}
+
+/* Estimated 4-lane steps for width c: every group of eight windows adds
+ * each point whose last window is in or above it, and sums 2^(c-1)
+ * buckets in each lane with two full additions (9 products against the
+ * mixed addition's 7). */
+static uint64_t mv_cost(const uint64_t hist[254], int c, int *nw_out)
+{
+    int nw = 0;
+    uint64_t steps = 0;
+    for (int b = 1; b < 254; b++) {
+        if (!hist[b]) continue;
+        int w = (b + c - 1) / c;
+        if (w > nw) nw = w;
+        steps += hist[b] * (uint64_t)((w + 7) / 8);
+    }
+    uint64_t groups = (uint64_t)(nw + 7) / 8;
+    *nw_out = nw;
+    return 7 * steps + 9 * groups * ((uint64_t)1 << c);
+}
+
+int f25519_msm_avx2_width(size_t n, const uint8_t (*a)[32], int *nw)
+{
+    uint64_t hist[254] = {0};
+    for (size_t i = 0; i < n; i++) hist[mv_bits(a[i])]++;
+    int best = 4, bnw = 0;
+    uint64_t bc = UINT64_MAX;
+    for (int c = 4; c <= 10; c++) {
+        int w;
+        uint64_t e = mv_cost(hist, c, &w);
+        if (e < bc) { bc = e; best = c; bnw = w; }
+    }
+    *nw = bnw;
+    return best;
+}
+
+/* d[0..nwp) = a's signed radix-2^c digits: ceil(bits / c) windows, the last
+ * keeping the carry, zeros above. */
+static void mv_digits(int16_t *d, int nwp, const uint8_t a[32], int c)
+{
+    const int half = 1 << (c - 1), nwi = (mv_bits(a) + c - 1) / c;
+    int carry = 0;
+    for (int w = 0; w < nwp; w++) {
+        if (w >= nwi) { d[w] = 0; continue; }
+        int bit = c * w, byte = bit >> 3, sh = bit & 7;
+        uint32_t win = 0;
+        for (int k = 0; k < 3; k++)
+            if (byte + k < 32) win |= (uint32_t)a[byte + k] << (8 * k);
+        int v = (int)((win >> sh) & ((1u << c) - 1)) + carry;
+        carry = 0;
+        if (w + 1 < nwi && v >= half) { v -= 1 << c; carry = 1; }
+        d[w] = (int16_t)v;
+    }
+}
+
+/* 4x4 transposition of 64-bit words (r_j word l <-> r_l word j), in
+ * registers: written out (arrays and loops here are compiled through the
+ * stack, with store-forwarding stalls). */
+#define MV_TR4(r0, r1, r2, r3)                                                      \
+    do {                                                                            \
+        __m256i t0_ = _mm256_unpacklo_epi64(r0, r1), t1_ = _mm256_unpackhi_epi64(r0, r1); \
+        __m256i t2_ = _mm256_unpacklo_epi64(r2, r3), t3_ = _mm256_unpackhi_epi64(r2, r3); \
+        r0 = _mm256_permute2x128_si256(t0_, t2_, 0x20);                             \
+        r1 = _mm256_permute2x128_si256(t1_, t3_, 0x20);                             \
+        r2 = _mm256_permute2x128_si256(t0_, t2_, 0x31);                             \
+        r3 = _mm256_permute2x128_si256(t1_, t3_, 0x31);                             \
+    } while (0)
+
+/* Lane l of h = *bl (4 x 10 rows of four words). */
+F25519_FE25X4_INLINE void mv_load(ge25x4_p3 *h, const mv_bucket *b0, const mv_bucket *b1, const mv_bucket *b2,
+                                  const mv_bucket *b3)
+{
+    __m256i *o = (__m256i *)h;
+    const __m256i *p0 = (const __m256i *)b0->v, *p1 = (const __m256i *)b1->v;
+    const __m256i *p2 = (const __m256i *)b2->v, *p3 = (const __m256i *)b3->v;
+#pragma GCC unroll 10
+    for (int k = 0; k < 10; k++) {
+        __m256i r0 = _mm256_load_si256(p0 + k), r1 = _mm256_load_si256(p1 + k);
+        __m256i r2 = _mm256_load_si256(p2 + k), r3 = _mm256_load_si256(p3 + k);
+        MV_TR4(r0, r1, r2, r3);
+        o[4 * k] = r0;
+        o[4 * k + 1] = r1;
+        o[4 * k + 2] = r2;
+        o[4 * k + 3] = r3;
+    }
+}
+
+/* *bl = lane l of h (the bl distinct). */
+F25519_FE25X4_INLINE void mv_store(mv_bucket *b0, mv_bucket *b1, mv_bucket *b2, mv_bucket *b3, const ge25x4_p3 *h)
+{
+    const __m256i *o = (const __m256i *)h;
+    __m256i *p0 = (__m256i *)b0->v, *p1 = (__m256i *)b1->v, *p2 = (__m256i *)b2->v, *p3 = (__m256i *)b3->v;
+#pragma GCC unroll 10
+    for (int k = 0; k < 10; k++) {
+        __m256i r0 = o[4 * k], r1 = o[4 * k + 1], r2 = o[4 * k + 2], r3 = o[4 * k + 3];
+        MV_TR4(r0, r1, r2, r3);
+        _mm256_store_si256(p0 + k, r0);
+        _mm256_store_si256(p1 + k, r1);
+        _mm256_store_si256(p2 + k, r2);
+        _mm256_store_si256(p3 + k, r3);
+    }
+}
+
+#define MV_NOINLINE static __attribute__((noinline)) F25519_AVX2_TARGET
+
+/* One point into eight lanes' buckets: lane j of set s takes bucket
+ * |d[4 s + j]| of its window array bk + (4 s + j) nbk. */
+MV_NOINLINE void mv_step(mv_bucket *bk, size_t nbk, const mv_pre *p, const int16_t d[8])
+{
+    ge25x4_hpre q[2];
+    ge25x4_p3 h[2];
+    mv_bucket *ptr[2][4];
+    __m256i *o0 = (__m256i *)&q[0], *o1 = (__m256i *)&q[1];
+    for (int k = 0; k < 30; k++) o0[k] = o1[k] = _mm256_set1_epi64x((long long)p->v[k]);
+    for (int s = 0; s < 2; s++) {
+        int neg = 0;
+        for (int j = 0; j < 4; j++) {
+            int v = d[4 * s + j];
+            neg |= v < 0;
+            ptr[s][j] = bk + (size_t)(4 * s + j) * nbk + (size_t)(v < 0 ? -v : v);
+        }
+        if (neg)
+            ge25x4_hpre_cneg(&q[s], _mm256_setr_epi64x(-(long long)(d[4 * s] < 0), -(long long)(d[4 * s + 1] < 0),
+                                                       -(long long)(d[4 * s + 2] < 0),
+                                                       -(long long)(d[4 * s + 3] < 0)));
+        mv_load(&h[s], ptr[s][0], ptr[s][1], ptr[s][2], ptr[s][3]);
+    }
+    ge25x4_madd_x2(h, q, 1);
+    mv_store(ptr[0][0], ptr[0][1], ptr[0][2], ptr[0][3], &h[0]);
+    mv_store(ptr[1][0], ptr[1][1], ptr[1][2], ptr[1][3], &h[1]);
+}
+
+/* tot = sum_{k = 1..top} [k] bucket_k in every lane (running sum). */
+MV_NOINLINE void mv_sums(ge25x4_p3 tot[2], mv_bucket *bk, size_t nbk, size_t top, const fe25x4 *d2)
+{
+    ge25x4_p3 run[2], B;
+    ge25x4_cached c[2];
+    for (int s = 0; s < 2; s++) {
+        ge25x4_identity(&run[s]);
+        ge25x4_identity(&tot[s]);
+    }
+    for (size_t b = top; b >= 1; b--) {
+        for (int s = 0; s < 2; s++) {
+            const mv_bucket *b0 = bk + (size_t)(4 * s) * nbk + b;
+            mv_load(&B, b0, b0 + nbk, b0 + 2 * nbk, b0 + 3 * nbk);
+            ge25x4_to_cached(&c[s], &B, d2);
+        }
+        ge25x4_add_x2(run, c, 1);
+        for (int s = 0; s < 2; s++) ge25x4_to_cached(&c[s], &run[s], d2);
+        ge25x4_add_x2(tot, c, 1);
+    }
+}
+
+/* pre[0..4) from P[0..m), m <= 4 (the rest: the identity). */
+MV_NOINLINE void mv_precompute(mv_pre pre[4], const ge51_p3 *P, size_t m, const fe25x4 *half, const fe25x4 *d)
+{
+    fe51 x[4], y[4];
+    for (size_t l = 0; l < 4; l++) {
+        if (l >= m) {
+            fe51_0(&x[l]);
+            fe51_1(&y[l]);
+            continue;
+        }
+        uint8_t zb[32];
+        fe51_tobytes(zb, &P[l].Z);
+        int one = zb[0] == 1;
+        for (int k = 1; k < 32; k++) one &= zb[k] == 0;
+        if (one) {
+            x[l] = P[l].X;
+            y[l] = P[l].Y;
+        } else {
+            fe51 zi;
+            fe51_invert(&zi, &P[l].Z);
+            fe51_mul(&x[l], &P[l].X, &zi);
+            fe51_mul(&y[l], &P[l].Y, &zi);
+        }
+    }
+    fe25x4 X, Y, s, q[3];
+    f25519_fe25x4_pack(&X, x);
+    f25519_fe25x4_pack(&Y, y);
+    fe25x4_add(&s, &Y, &X);
+    f25519_fe25x4_mul(&q[0], &s, half);
+    fe25x4_sub(&s, &Y, &X);
+    f25519_fe25x4_mul(&q[1], &s, half);
+    f25519_fe25x4_mul(&s, &X, &Y);
+    f25519_fe25x4_mul(&q[2], &s, d);
+    for (int c = 0; c < 3; c++)
+        for (int k = 0; k < 10; k++) {
+            uint64_t v[4] __attribute__((aligned(32)));
+            _mm256_store_si256((__m256i *)v, q[c].v[k]);
+            for (int l = 0; l < 4; l++) pre[l].v[10 * c + k] = v[l];
+        }
+}
+
+F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
+                                               int c, int nw)
+{
+    if (nw <= 0) return 1;
+    if (c < 4 || c > 10 || nw > 64) return 0;
+    const int ng = (nw + 7) / 8, nwp = 8 * ng;
+    const size_t nbk = ((size_t)1 << c) + 1;
+    size_t np = (n + 3) & ~(size_t)3;
+    mv_pre *pre = malloc((np ? np : 4) * sizeof *pre);
+    int16_t *dg = malloc((n ? n : 1) * (size_t)nwp * sizeof *dg);
+    size_t *act = malloc((n ? n : 1) * sizeof *act);
+    mv_bucket *bk = aligned_alloc(32, 8 * nbk * sizeof *bk); /* a multiple of 32 bytes */
+    if (!pre || !dg || !act || !bk) {
+        free(pre); free(dg); free(act); free(bk);
+        return 0;
+    }
+    int maxd[64] = {0};
+    for (size_t i = 0; i < n; i++) {
+        int16_t *d = dg + i * (size_t)nwp;
+        mv_digits(d, nwp, a[i], c);
+        for (int w = 0; w < nwp; w++) {
+            int v = d[w] < 0 ? -d[w] : d[w];
+            if (v > maxd[w]) maxd[w] = v;
+        }
+    }
+    fe25x4 half, dd, d2;
+    {
+        fe51 h4[4], d4[4], e4[4];
+        fe51 h;
+        fe51_frombytes(&h, HALF_BYTES);
+        for (int l = 0; l < 4; l++) { h4[l] = h; d4[l] = fe51_d; e4[l] = fe51_d2; }
+        f25519_fe25x4_pack(&half, h4);
+        f25519_fe25x4_pack(&dd, d4);
+        f25519_fe25x4_pack(&d2, e4);
+    }
+    for (size_t i = 0; i < n; i += 4) mv_precompute(pre + i, P + i, n - i < 4 ? n - i : 4, &half, &dd);
+
+    for (int g = 0; g < ng; g++) {
+        const int w0 = 8 * g;
+        int top = 0;
+        for (int j = 0; j < 8; j++)
+            if (maxd[w0 + j] > top) top = maxd[w0 + j];
+        for (int j = 0; j < 8; j++) { /* buckets 0..top of every lane: the identity */
+            mv_bucket *b = bk + (size_t)j * nbk;
+            memset(b, 0, ((size_t)top + 1) * sizeof *b);
+            for (int k = 0; k <= top; k++) b[k].v[10] = b[k].v[20] = 1;
+        }
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t w[2];
+            memcpy(w, dg + i * (size_t)nwp + w0, 16);
+            if (w[0] | w[1]) act[m++] = i;
+        }
+        for (size_t t = 0; t < m; t++) {
+            size_t i = act[t];
+            mv_step(bk, nbk, &pre[i], dg + i * (size_t)nwp + w0);
+        }
+        ge25x4_p3 tot[2];
+        mv_sums(tot, bk, nbk, (size_t)top, &d2);
+        for (int s = 0; s < 2; s++) {
+            ge51_p3 o[4];
+            ge25x4_unpack(o, &tot[s]);
+            for (int j = 0; j < 4; j++)
+                if (w0 + 4 * s + j < nw) T[w0 + 4 * s + j] = o[j];
+        }
+    }
+    free(pre); free(dg); free(act); free(bk);
+    return 1;
+}
