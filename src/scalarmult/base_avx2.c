@@ -4,8 +4,8 @@
  * (field/fe25x4_avx2.h). Signed radix 2^6, as the mulx comb (base_mulx.c):
  * a = sum e_i 64^i, e_i in [-32, 32) (recode.h, the one recoding; a < 2^255
  * gives e_42 in [0, 8]); table i holds j 64^i B for j = 1..32, so [a]B is
- * 43 mixed additions per lane and no doubling, in Edwards extended
- * coordinates.
+ * 42 mixed additions per lane (the first digit's point is taken as it is)
+ * and no doubling, in Edwards extended coordinates.
  *
  * Table (base_table_avx2.h, gen_base_table_avx2.c): the entries halved,
  * ((y + x)/2, (y - x)/2, dxy), in radix-2^25.5 limbs, the 32 entries of a
@@ -31,7 +31,11 @@
  * with the vpermd lookup (~200 ops) 11,135 (medians of 5 rounds); radix 2^6
  * (43 mixed additions, ~450 ops per lookup) 8,848 against 11,141 (minima of
  * 5 interleaved rounds on a contended host, medians 12,758 / 17,306; one
- * later round 9,022 / 11,135). Per x8 call (valgrind --tool=callgrind,
+ * later round 9,022 / 11,135); the first digit's point made extended
+ * directly (one product, T = dxy/d, instead of a mixed addition to the
+ * identity): 8,612 against 8,691 (minima of 10 interleaved rounds, the
+ * host's fast mode; radix 2^7, 37 tables x 64 entries, 284 KB, was slower:
+ * 9,399 against 8,695). Per x8 call (valgrind --tool=callgrind,
  * test_ct_avx2): ~295k instructions, 89% in comb_x8, of which 70% in the
  * 602 calls of f25519_fe25x4_mul.
  *
@@ -162,18 +166,29 @@ F25519_AVX2_TARGET __attribute__((noinline)) static void comb_x8(ge25x4 h[SETS],
     for (int l = 0; l < 8; l++) f25519_recode_signed(e[l], N, a[l], F25519_BASE_AVX2_SPACING);
     for (int i = 0; i < N; i++)
         for (int l = 0; l < 8; l++) dig[i][l] = e[l][i];
-    for (int t = 0; t < SETS; t++) {
-        fe25x4_0(&h[t].X);
-        fe25x4_1(&h[t].Y);
-        fe25x4_1(&h[t].Z);
-        fe25x4_0(&h[t].T);
-    }
     for (int i = 0; i < N; i++) {
         __m128i d8 = _mm_loadl_epi64((const __m128i *)dig[i]); /* the 8 digits, 1 byte each */
         __m256i d[SETS];
         d[0] = _mm256_cvtepi8_epi64(d8);
         d[1] = _mm256_cvtepi8_epi64(_mm_srli_si128(d8, 4));
         for (int t = 0; t < SETS; t++) lookup(&q[t], f25519_base_comb_avx2[i], d[t]);
+        if (i == 0) {
+            /* the first point directly in extended coordinates instead of a
+             * mixed addition to the identity: x = (y+x)/2 - (y-x)/2,
+             * y = (y+x)/2 + (y-x)/2, Z = 1, T = xy = (dxy) (1/d): one product
+             * instead of seven (the identity, digit 0, gives (0, 1, 1, 0)) */
+            fe25x4 dinv;
+            for (int k = 0; k < 10; k++) dinv.v[k] = _mm256_set1_epi64x(f25519_base_avx2_dinv[k]);
+            for (int t = 0; t < SETS; t++) {
+                fe25x4_sub(&h[t].X, &q[t].ypx, &q[t].ymx);
+                fe25x4_carry(&h[t].X, &h[t].X);
+                fe25x4_add(&h[t].Y, &q[t].ypx, &q[t].ymx);
+                fe25x4_carry(&h[t].Y, &h[t].Y);
+                fe25x4_1(&h[t].Z);
+                f25519_fe25x4_mul(&h[t].T, &q[t].xyd, &dinv);
+            }
+            continue;
+        }
         for (int t = 0; t < SETS; t++) madd(&h[t], &q[t]);
     }
     f25519_wipe(e, sizeof e);

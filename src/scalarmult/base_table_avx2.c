@@ -7830,3 +7830,5 @@ const uint32_t f25519_base_comb_avx2[F25519_BASE_AVX2_TABLES][30][F25519_BASE_AV
     },
   },
 };
+
+const uint32_t f25519_base_avx2_dinv[10] = {0x1c9f843, 0x03c9db3, 0x285c4bc, 0x0c213ca, 0x02d775a, 0x1b9cf66, 0x3108a66, 0x1c86562, 0x1214d5c, 0x10241fb};

@@ -21,4 +21,6 @@
 #define F25519_BASE_AVX2_ROWS 4    /* 32 entries: |digit| in [1, 32] */
 
 extern const uint32_t f25519_base_comb_avx2[F25519_BASE_AVX2_TABLES][30][F25519_BASE_AVX2_ROWS][8];
+/* 1/d mod p in the same limbs (the comb's first point: T = dxy / d) */
+extern const uint32_t f25519_base_avx2_dinv[10];
 #endif

@@ -76,6 +76,13 @@ int main(void)
         }
         printf("  },\n");
     }
-    printf("};\n");
+    printf("};\n\n");
+    /* 1/d: the first digit's point is made extended directly, T = (dxy) / d */
+    fe51 dinv;
+    uint32_t dl[10];
+    fe51_invert(&dinv, &fe51_d);
+    to25(dl, &dinv);
+    printf("const uint32_t f25519_base_avx2_dinv[10] = {");
+    for (int k = 0; k < 10; k++) printf("0x%07x%s", dl[k], k < 9 ? ", " : "};\n");
     return 0;
 }
