@@ -1,34 +1,45 @@
 /*
  * The avx2 backend's x8 fixed-base [a]B (base_avx2.h): two 4-lane combs,
  * one key per 64-bit lane (paper 002 section 3), on the radix-2^25.5 field
- * (field/fe25x4_avx2.h). The comb is the one of comb.h (paper Sec. 3.4,
- * eq. 7, omega = 4): a = sum e_i 16^i with signed digits e_i in [-8, 8]
- * (recode.h, the one recoding; a < 2^255 gives e_63 in [0, 8]); the odd
- * digits are added first from the 32 tables 256^j B, the sum is multiplied
- * by 16 with four doublings, then the even digits are added: 64 mixed
- * additions and 4 doublings per lane, in Edwards extended coordinates.
+ * (field/fe25x4_avx2.h). Signed radix 2^6, as the mulx comb (base_mulx.c):
+ * a = sum e_i 64^i, e_i in [-32, 32) (recode.h, the one recoding; a < 2^255
+ * gives e_42 in [0, 8]); table i holds j 64^i B for j = 1..32, so [a]B is
+ * 42 mixed additions per lane (the first digit's point is taken as it is)
+ * and no doubling, in Edwards extended coordinates.
  *
- * Table (base_table_avx2.h): the entries of f25519_base_comb halved,
- * ((y + x)/2, (y - x)/2, dxy), in radix-2^25.5 limbs, the 8 entries of a
- * limb in one 32-byte row. The mixed addition (ref10's ge_madd with every
+ * Table (base_table_avx2.h, gen_base_table_avx2.c): the entries halved,
+ * ((y + x)/2, (y - x)/2, dxy), in radix-2^25.5 limbs, the 32 entries of a
+ * limb in 4 32-byte rows of 8. The mixed addition (ref10's ge_madd with every
  * intermediate halved: the result is the same projective point, all four
  * coordinates scaled by 1/4) then needs Z instead of 2Z, so E, F, G, H are
  * sums / 2p-differences of two R values: multiplication inputs (M) without
  * a carry.
  *
  * Constant-time lookup (lookup() below): every lane's digit d is split into
- * |d| and a sign mask; one vpermd per limb row (the 8 entries' limb in one
- * 32-byte row) picks, in each lane, the entry |d| - 1 (index = |d| - 1 in the
- * lane's low word); |d| = 0 gives the (halved) identity (1/2, 1/2, 0) by a
- * mask; then y+x / y-x are swapped and dxy negated (2p - dxy) under the sign
- * mask. Every row of the table is loaded; no secret branch or memory index,
- * and vpermd's timing does not depend on its operands. This replaced 8
- * cmpeq masks and an AND/OR of every entry per limb (~740 vector ops per
- * lookup of 4 lanes, now ~200): x25519_keygen_x8 per key 12,152 -> 11,135
- * TSC ticks (median of 5 interleaved rounds; AMD EPYC Zen 3, AVX2 only, TSC
- * 2.445 GHz, 2026-11-25).
+ * |d| and a sign mask; one vpermd per row picks, in each lane, the slot
+ * (|d| - 1) mod 8 (index in the lane's low word), two levels of blendv by
+ * bits 3 and 4 of |d| - 1 pick the row; |d| = 0 gives the (halved) identity
+ * (1/2, 1/2, 0) by a mask; then y+x / y-x are swapped and dxy negated
+ * (2p - dxy) under the sign mask. Every row of the table is loaded; no secret
+ * branch or memory index, and vpermd's / blendv's timing does not depend on
+ * their operands.
  *
- * The mixed additions and doublings call the out-of-line
+ * History, x25519_keygen_x8 per key (TSC ticks, fast25519 bench, interleaved
+ * rounds; AMD EPYC Zen 3, AVX2 only, TSC 2.445 GHz, 2026-11-25): radix 16
+ * (64 mixed additions + 4 doublings, the 8 entries masked by 8 cmpeq and
+ * AND/OR per limb, ~740 vector ops per lookup of 4 lanes) 12,152; the same
+ * with the vpermd lookup (~200 ops) 11,135 (medians of 5 rounds); radix 2^6
+ * (43 mixed additions, ~450 ops per lookup) 8,848 against 11,141 (minima of
+ * 5 interleaved rounds on a contended host, medians 12,758 / 17,306; one
+ * later round 9,022 / 11,135); the first digit's point made extended
+ * directly (one product, T = dxy/d, instead of a mixed addition to the
+ * identity): 8,612 against 8,691 (minima of 10 interleaved rounds, the
+ * host's fast mode; radix 2^7, 37 tables x 64 entries, 284 KB, was slower:
+ * 9,399 against 8,695). Per x8 call (valgrind --tool=callgrind,
+ * test_ct_avx2): ~295k instructions, 89% in comb_x8, of which 70% in the
+ * 602 calls of f25519_fe25x4_mul.
+ *
+ * The mixed additions call the out-of-line
  * f25519_fe25x4_mul/_sqr (no spills in there, as in the ladder) instead of
  * inlining 7 products per addition.
  *
@@ -38,9 +49,7 @@
  * Bounds (fe25x4_avx2.h): table limbs < W_i (fully reduced); 2p - dxy <= 2p_i
  * (M). Point coordinates R at every step (products). Mixed addition:
  * Y + X (M), Y - X + 2p (M), A, B, C products (R), E = A - B + 2p,
- * H = A + B, G = Z + C, F = Z - C + 2p (all M). Doubling: XX, YY, ZZ, AA R;
- * YY + XX, YY - XX + 2p M; AA + 4p - (YY + XX) and 2ZZ + 4p - (YY - XX)
- * carried (fe25x4_carry) to R.
+ * H = A + B, G = Z + C, F = Z - C + 2p (all M).
  */
 #include "scalarmult/base_avx2.h"
 #include "scalarmult/base_table_avx2.h"
@@ -62,14 +71,16 @@ typedef struct { fe25x4 ypx, ymx, xyd; } pre25x4;  /* ((y+x)/2, (y-x)/2, dxy), a
 static const uint32_t half25[10] = {0x3fffff7, 0x1ffffff, 0x3ffffff, 0x1ffffff, 0x3ffffff,
                                     0x1ffffff, 0x3ffffff, 0x1ffffff, 0x3ffffff, 0x0ffffff};
 
-/* t = d * 256^pos B (halved precomp) in each lane, d in [-8, 8] (int64 lanes).
+/* t = d 64^i B (halved precomp) in each lane from table i (row = its [30][4][8]), d in [-32, 32] (int64 lanes).
  *
- * Register permutation, no mask per entry: row[k] holds limb k%10 of
- * coordinate k/10 of the 8 entries, entry j in 32-bit slot j. vpermd
+ * Register permutation, no mask per entry: row[k][r] holds limb k%10 of
+ * coordinate k/10 of the entries 8r..8r+7, entry 8r+s in 32-bit slot s. vpermd
  * (_mm256_permutevar8x32_epi32) writes to each 32-bit slot s the slot of its
  * data operand named by the low 3 bits of slot s of its index operand; the
- * index holds |d| - 1 in the low half of each 64-bit lane, so ONE vpermd puts
- * every lane's own entry's limb in the low half of the lane (the high half,
+ * index holds |d| - 1 in the low half of each 64-bit lane, so ONE vpermd per
+ * row puts every lane's own candidate's limb in the low half of the lane, and
+ * blendv (by bit 31 of each 32-bit slot: bits 3 and 4 of |d| - 1 shifted
+ * there) picks row 0/1 and 2/3, then the pair (the high half,
  * indexed by the index's high word, is cleared by the AND with `keep`, which
  * is zero altogether where d = 0; fe25x4 limbs are 64-bit lanes whose high
  * halves must be 0). |d| = 0 then ORs in the (halved) identity (1/2, 1/2, 0).
@@ -79,7 +90,25 @@ static const uint32_t half25[10] = {0x3fffff7, 0x1ffffff, 0x3ffffff, 0x1ffffff, 
  * table is loaded, at an address that depends on the public position only, so
  * there is no secret memory index; the digit's sign and zero test are lane
  * masks (no branch). */
-F25519_FE25X4_INLINE void lookup(pre25x4 *t, const uint32_t (*row)[8], __m256i d)
+#define ROWS F25519_BASE_AVX2_ROWS
+#define ROW_BITS (ROWS == 8 ? 3 : ROWS == 4 ? 2 : ROWS == 2 ? 1 : 0)
+
+/* The limb of entry |d| - 1 of the rows r[0..ROWS-1] in each lane's low word:
+ * a vpermd per row, then a tree of blendv by the row bits (bsel). */
+F25519_FE25X4_INLINE __m256i lookup_sel(const uint32_t (*r)[8], __m256i idx, const __m256 *bsel)
+{
+    __m256 v[ROWS];
+#pragma GCC unroll 8
+    for (int j = 0; j < ROWS; j++)
+        v[j] = _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(_mm256_load_si256((const __m256i *)r[j]), idx));
+#pragma GCC unroll 3
+    for (int k = 0; k < ROW_BITS; k++)
+#pragma GCC unroll 4
+        for (int j = 0; j < (ROWS >> (k + 1)); j++) v[j] = _mm256_blendv_ps(v[2 * j], v[2 * j + 1], bsel[k]);
+    return _mm256_castps_si256(v[0]);
+}
+
+F25519_FE25X4_INLINE void lookup(pre25x4 *t, const uint32_t (*row)[ROWS][8], __m256i d)
 {
     const __m256i zero = _mm256_setzero_si256();
     const __m256i neg = _mm256_cmpgt_epi64(zero, d);                     /* d < 0 */
@@ -87,12 +116,14 @@ F25519_FE25X4_INLINE void lookup(pre25x4 *t, const uint32_t (*row)[8], __m256i d
     const __m256i z = _mm256_cmpeq_epi64(ad, zero);
     const __m256i idx = _mm256_sub_epi64(ad, _mm256_set1_epi64x(1));     /* |d| - 1 */
     const __m256i keep = _mm256_andnot_si256(z, _mm256_set1_epi64x(0xffffffffLL));
+    /* bits 3, 4, ... of |d| - 1 (the row) at bit 31 of the low word: blendv's selector */
+    __m256 bsel[ROW_BITS];
+    for (int k = 0; k < ROW_BITS; k++) bsel[k] = _mm256_castsi256_ps(_mm256_slli_epi32(idx, 28 - k));
+#define LK_SEL(k) lookup_sel(row[k], idx, bsel)
 #pragma GCC unroll 1
     for (int i = 0; i < 10; i++) {
         __m256i hz = _mm256_and_si256(z, _mm256_set1_epi64x(half25[i]));
-        __m256i p = _mm256_permutevar8x32_epi32(_mm256_load_si256((const __m256i *)row[i]), idx);
-        __m256i q = _mm256_permutevar8x32_epi32(_mm256_load_si256((const __m256i *)row[10 + i]), idx);
-        __m256i x = _mm256_permutevar8x32_epi32(_mm256_load_si256((const __m256i *)row[20 + i]), idx);
+        __m256i p = LK_SEL(i), q = LK_SEL(10 + i), x = LK_SEL(20 + i);
         p = _mm256_or_si256(_mm256_and_si256(p, keep), hz);
         q = _mm256_or_si256(_mm256_and_si256(q, keep), hz);
         x = _mm256_and_si256(x, keep);
@@ -102,6 +133,7 @@ F25519_FE25X4_INLINE void lookup(pre25x4 *t, const uint32_t (*row)[8], __m256i d
         __m256i nx = _mm256_sub_epi64(_mm256_set1_epi64x(i == 0 ? FE25X4_2P0 : (i & 1) ? FE25X4_2PODD : FE25X4_2PEVEN), x); /* and dxy -> 2p - dxy */
         t->xyd.v[i] = _mm256_xor_si256(x, _mm256_and_si256(neg, _mm256_xor_si256(x, nx)));
     }
+#undef LK_SEL
 }
 
 /* h = h + q (ref10 ge_madd + p1p1_to_p3, halved: see the top comment). h R -> R. */
@@ -123,55 +155,41 @@ F25519_FE25X4_INLINE void madd(ge25x4 *h, const pre25x4 *q)
     f25519_fe25x4_mul(&h->T, &e, &hh);
 }
 
-/* h = 2h (ref10 ge_p2_dbl + p1p1_to_p2, or _to_p3 when want_t). h R -> R. */
-F25519_FE25X4_INLINE void dbl(ge25x4 *h, int want_t)
-{
-    fe25x4 xx, yy, zz, s, aa, yp, zp, xp, tp;
-    f25519_fe25x4_sqr(&xx, &h->X);
-    f25519_fe25x4_sqr(&yy, &h->Y);
-    f25519_fe25x4_sqr(&zz, &h->Z);
-    fe25x4_add(&s, &h->X, &h->Y);
-    f25519_fe25x4_sqr(&aa, &s);
-    fe25x4_add(&yp, &yy, &xx);
-    fe25x4_sub(&zp, &yy, &xx);
-    fe25x4_sub4p(&xp, &aa, &yp);
-    fe25x4_carry(&xp, &xp);
-    fe25x4_add(&zz, &zz, &zz);
-    fe25x4_sub4p(&tp, &zz, &zp);
-    fe25x4_carry(&tp, &tp);
-    f25519_fe25x4_mul(&h->X, &xp, &tp);
-    f25519_fe25x4_mul(&h->Y, &yp, &zp);
-    f25519_fe25x4_mul(&h->Z, &zp, &tp);
-    if (want_t) fe25x4_mul(&h->T, &xp, &yp);
-}
-
-/* h[t] = [a[4t + l]]B in lane l of set t. */
+/* h[t] = [a[4t + l]]B in lane l of set t: a = sum e_i 64^i (signed digits,
+ * e_i in [-32, 32), e_42 in [0, 8] for a < 2^255), one mixed addition of
+ * e_i 64^i B (table i) per digit, no doubling. */
 F25519_AVX2_TARGET __attribute__((noinline)) static void comb_x8(ge25x4 h[SETS], const uint8_t a[8][32])
 {
-    int8_t e[8][64], dig[64][8] __attribute__((aligned(8)));
+    enum { N = F25519_BASE_AVX2_TABLES };
+    int8_t e[8][N], dig[N][8] __attribute__((aligned(8)));
     pre25x4 q[SETS];
-    for (int l = 0; l < 8; l++) f25519_recode_signed(e[l], 64, a[l], 4);
-    for (int i = 0; i < 64; i++)
+    for (int l = 0; l < 8; l++) f25519_recode_signed(e[l], N, a[l], F25519_BASE_AVX2_SPACING);
+    for (int i = 0; i < N; i++)
         for (int l = 0; l < 8; l++) dig[i][l] = e[l][i];
-    for (int t = 0; t < SETS; t++) {
-        fe25x4_0(&h[t].X);
-        fe25x4_1(&h[t].Y);
-        fe25x4_1(&h[t].Z);
-        fe25x4_0(&h[t].T);
-    }
-    for (int pass = 1; pass >= 0; pass--) {
-        if (pass == 0) {
-            for (int k = 0; k < 4; k++)
-                for (int t = 0; t < SETS; t++) dbl(&h[t], k == 3);
+    for (int i = 0; i < N; i++) {
+        __m128i d8 = _mm_loadl_epi64((const __m128i *)dig[i]); /* the 8 digits, 1 byte each */
+        __m256i d[SETS];
+        d[0] = _mm256_cvtepi8_epi64(d8);
+        d[1] = _mm256_cvtepi8_epi64(_mm_srli_si128(d8, 4));
+        for (int t = 0; t < SETS; t++) lookup(&q[t], f25519_base_comb_avx2[i], d[t]);
+        if (i == 0) {
+            /* the first point directly in extended coordinates instead of a
+             * mixed addition to the identity: x = (y+x)/2 - (y-x)/2,
+             * y = (y+x)/2 + (y-x)/2, Z = 1, T = xy = (dxy) (1/d): one product
+             * instead of seven (the identity, digit 0, gives (0, 1, 1, 0)) */
+            fe25x4 dinv;
+            for (int k = 0; k < 10; k++) dinv.v[k] = _mm256_set1_epi64x(f25519_base_avx2_dinv[k]);
+            for (int t = 0; t < SETS; t++) {
+                fe25x4_sub(&h[t].X, &q[t].ypx, &q[t].ymx);
+                fe25x4_carry(&h[t].X, &h[t].X);
+                fe25x4_add(&h[t].Y, &q[t].ypx, &q[t].ymx);
+                fe25x4_carry(&h[t].Y, &h[t].Y);
+                fe25x4_1(&h[t].Z);
+                f25519_fe25x4_mul(&h[t].T, &q[t].xyd, &dinv);
+            }
+            continue;
         }
-        for (int i = pass; i < 64; i += 2) {
-            __m128i d8 = _mm_loadl_epi64((const __m128i *)dig[i]); /* the 8 digits, 1 byte each */
-            __m256i d[SETS];
-            d[0] = _mm256_cvtepi8_epi64(d8);
-            d[1] = _mm256_cvtepi8_epi64(_mm_srli_si128(d8, 4));
-            for (int t = 0; t < SETS; t++) lookup(&q[t], f25519_base_comb_avx2[i / 2], d[t]);
-            for (int t = 0; t < SETS; t++) madd(&h[t], &q[t]);
-        }
+        for (int t = 0; t < SETS; t++) madd(&h[t], &q[t]);
     }
     f25519_wipe(e, sizeof e);
     f25519_wipe(dig, sizeof dig);
