@@ -43,7 +43,10 @@
  * medians 10,679 / 11,852, 2026-11-26, contended host); the safegcd
  * inversion instead of mulx's Fermat chain and the last addition without
  * its unused products: 7,470 against 7,696 (minima of 8 interleaved rounds,
- * medians 7,474 / 7,699, a quiet phase of the host). Per x8 call (valgrind --tool=callgrind,
+ * medians 7,474 / 7,699, a quiet phase of the host); the next step's lookup
+ * spread between the products of the additions (madd, software pipelining):
+ * 7,378 against 7,473 (minima of 8 interleaved rounds; the fast-phase rounds
+ * 7,378-7,411 against 7,473-7,629). Per x8 call (valgrind --tool=callgrind,
  * test_ct_avx2): ~295k instructions, 89% in comb_x8, of which 70% in the
  * 602 calls of f25519_fe25x4_mul.
  *
@@ -117,61 +120,87 @@ F25519_FE25X4_INLINE __m256i lookup_sel(const uint32_t (*r)[8], __m256i idx, con
  * The zero / sign handling runs on the 32-bit slots (blendv by bit 31:
  * d's own sign bit, the zero mask), then the split: set 0 = the low words,
  * set 1 = the high words shifted down (fe25x4 limbs are 64-bit lanes whose
- * high halves are 0). */
+ * high halves are 0). lookup_init makes the masks of d, lookup_limb fills
+ * limb i of the three coordinates (so that the limbs can be spread between
+ * the products of the previous step's additions, see madd). */
+typedef struct {
+    __m256 neg, z, bsel[ROW_BITS];
+    __m256i zi, idx;
+} lkctx;
+
+F25519_FE25X4_INLINE void lookup_init(lkctx *c, __m256i d)
+{
+    const __m256i ad = _mm256_abs_epi32(d);                            /* |d| */
+    c->neg = _mm256_castsi256_ps(d);                                   /* bit 31: d < 0 */
+    c->zi = _mm256_cmpeq_epi32(ad, _mm256_setzero_si256());
+    c->z = _mm256_castsi256_ps(c->zi);
+    c->idx = _mm256_sub_epi32(ad, _mm256_set1_epi32(1));               /* |d| - 1 */
+    /* bits 3, 4, ... of |d| - 1 (the row) at bit 31 of each slot: blendv's selector */
+    for (int k = 0; k < ROW_BITS; k++) c->bsel[k] = _mm256_castsi256_ps(_mm256_slli_epi32(c->idx, 28 - k));
+}
+
+F25519_FE25X4_INLINE void lookup_limb(pre25x4 t[SETS], const uint32_t (*row)[ROWS][8], const lkctx *c, int i)
+{
+    const __m256i lo = _mm256_set1_epi64x(0xffffffffLL);
+    const __m256 hv = _mm256_castsi256_ps(_mm256_set1_epi32((int)half25[i]));
+#define LK_SEL(k) _mm256_castsi256_ps(lookup_sel(row[k], c->idx, c->bsel))
+    __m256 p = LK_SEL(i), q = LK_SEL(10 + i), x = LK_SEL(20 + i);
+#undef LK_SEL
+    p = _mm256_blendv_ps(p, hv, c->z); /* |d| = 0: the (halved) identity (1/2, 1/2, 0) */
+    q = _mm256_blendv_ps(q, hv, c->z);
+    __m256i xi = _mm256_andnot_si256(c->zi, _mm256_castps_si256(x));
+    __m256i nx = _mm256_sub_epi32(_mm256_set1_epi32(i == 0 ? FE25X4_2P0 : (i & 1) ? FE25X4_2PODD : FE25X4_2PEVEN), xi);
+    /* -P: swap y+x, y-x and dxy -> 2p - dxy */
+    __m256i ypx = _mm256_castps_si256(_mm256_blendv_ps(p, q, c->neg));
+    __m256i ymx = _mm256_castps_si256(_mm256_blendv_ps(q, p, c->neg));
+    __m256i xyd = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(xi), _mm256_castsi256_ps(nx), c->neg));
+    t[0].ypx.v[i] = _mm256_and_si256(ypx, lo);
+    t[1].ypx.v[i] = _mm256_srli_epi64(ypx, 32);
+    t[0].ymx.v[i] = _mm256_and_si256(ymx, lo);
+    t[1].ymx.v[i] = _mm256_srli_epi64(ymx, 32);
+    t[0].xyd.v[i] = _mm256_and_si256(xyd, lo);
+    t[1].xyd.v[i] = _mm256_srli_epi64(xyd, 32);
+}
+
 F25519_FE25X4_INLINE void lookup(pre25x4 t[SETS], const uint32_t (*row)[ROWS][8], __m256i d)
 {
-    const __m256 neg = _mm256_castsi256_ps(d);                         /* bit 31: d < 0 */
-    const __m256i ad = _mm256_abs_epi32(d);                            /* |d| */
-    const __m256i zi = _mm256_cmpeq_epi32(ad, _mm256_setzero_si256());
-    const __m256 z = _mm256_castsi256_ps(zi);
-    const __m256i idx = _mm256_sub_epi32(ad, _mm256_set1_epi32(1));    /* |d| - 1 */
-    const __m256i lo = _mm256_set1_epi64x(0xffffffffLL);
-    /* bits 3, 4, ... of |d| - 1 (the row) at bit 31 of each slot: blendv's selector */
-    __m256 bsel[ROW_BITS];
-    for (int k = 0; k < ROW_BITS; k++) bsel[k] = _mm256_castsi256_ps(_mm256_slli_epi32(idx, 28 - k));
-#define LK_SEL(k) _mm256_castsi256_ps(lookup_sel(row[k], idx, bsel))
+    lkctx c;
+    lookup_init(&c, d);
 #pragma GCC unroll 1
-    for (int i = 0; i < 10; i++) {
-        const __m256 hv = _mm256_castsi256_ps(_mm256_set1_epi32((int)half25[i]));
-        __m256 p = LK_SEL(i), q = LK_SEL(10 + i), x = LK_SEL(20 + i);
-        p = _mm256_blendv_ps(p, hv, z); /* |d| = 0: the (halved) identity (1/2, 1/2, 0) */
-        q = _mm256_blendv_ps(q, hv, z);
-        __m256i xi = _mm256_andnot_si256(zi, _mm256_castps_si256(x));
-        __m256i nx = _mm256_sub_epi32(_mm256_set1_epi32(i == 0 ? FE25X4_2P0 : (i & 1) ? FE25X4_2PODD : FE25X4_2PEVEN), xi);
-        /* -P: swap y+x, y-x and dxy -> 2p - dxy */
-        __m256i ypx = _mm256_castps_si256(_mm256_blendv_ps(p, q, neg));
-        __m256i ymx = _mm256_castps_si256(_mm256_blendv_ps(q, p, neg));
-        __m256i xyd = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(xi), _mm256_castsi256_ps(nx), neg));
-        t[0].ypx.v[i] = _mm256_and_si256(ypx, lo);
-        t[1].ypx.v[i] = _mm256_srli_epi64(ypx, 32);
-        t[0].ymx.v[i] = _mm256_and_si256(ymx, lo);
-        t[1].ymx.v[i] = _mm256_srli_epi64(ymx, 32);
-        t[0].xyd.v[i] = _mm256_and_si256(xyd, lo);
-        t[1].xyd.v[i] = _mm256_srli_epi64(xyd, 32);
-    }
-#undef LK_SEL
+    for (int i = 0; i < 10; i++) lookup_limb(t, row, &c, i);
 }
 
 /* h = h + q (ref10 ge_madd + p1p1_to_p3, halved: see the top comment). h R -> R.
  * want_x / want_t = 0 (the last addition: x25519 needs only Y, Z; ed25519
  * X, Y, Z) skip the product of X / T (a public choice); h->X / h->T are then
- * left as they were. */
-F25519_FE25X4_INLINE void madd(ge25x4 *h, const pre25x4 *q, int want_x, int want_t)
+ * left as they were. Software pipelining: if row is not NULL, limbs
+ * lk .. lk + 4 of the next step's lookup (into qn, masks c) are made between
+ * the products, so that the out-of-order core overlaps the vpermd / blendv
+ * work with the multiplications (a public schedule: every limb is made). */
+F25519_FE25X4_INLINE void madd(ge25x4 *h, const pre25x4 *q, int want_x, int want_t,
+                               pre25x4 qn[SETS], const uint32_t (*row)[ROWS][8], const lkctx *c, int lk)
 {
-    fe25x4 ypx, ymx, a, b, c, e, f, g, hh;
+#define LK_NEXT(j) do { if (row) lookup_limb(qn, row, c, lk + (j)); } while (0)
+    fe25x4 ypx, ymx, a, b, cc, e, f, g, hh;
     fe25x4_add(&ypx, &h->Y, &h->X);
     fe25x4_sub(&ymx, &h->Y, &h->X);
     f25519_fe25x4_mul(&a, &ypx, &q->ypx);
+    LK_NEXT(0);
     f25519_fe25x4_mul(&b, &ymx, &q->ymx);
-    f25519_fe25x4_mul(&c, &h->T, &q->xyd);
+    LK_NEXT(1);
+    f25519_fe25x4_mul(&cc, &h->T, &q->xyd);
+    LK_NEXT(2);
     fe25x4_sub(&e, &a, &b);
     fe25x4_add(&hh, &a, &b);
-    fe25x4_add(&g, &h->Z, &c);
-    fe25x4_sub(&f, &h->Z, &c);
+    fe25x4_add(&g, &h->Z, &cc);
+    fe25x4_sub(&f, &h->Z, &cc);
     if (want_x) f25519_fe25x4_mul(&h->X, &e, &f);
+    LK_NEXT(3);
     f25519_fe25x4_mul(&h->Y, &hh, &g);
+    LK_NEXT(4);
     f25519_fe25x4_mul(&h->Z, &g, &f);
     if (want_t) f25519_fe25x4_mul(&h->T, &e, &hh);
+#undef LK_NEXT
 }
 
 /* h[t] = [a[4t + l]]B in lane l of set t: a = sum e_i 64^i (signed digits,
@@ -181,7 +210,8 @@ F25519_AVX2_TARGET __attribute__((noinline)) static void comb_x8(ge25x4 h[SETS],
 {
     enum { N = F25519_BASE_AVX2_TABLES };
     int8_t e[8][N], dig[N][8] __attribute__((aligned(8)));
-    pre25x4 q[SETS];
+    pre25x4 q[2][SETS]; /* this step's entries, the next step's */
+    lkctx c;
     for (int l = 0; l < 8; l++) f25519_recode_signed(e[l], N, a[l], F25519_BASE_AVX2_SPACING);
     /* byte 2l = lane l of set 0 (key l), byte 2l + 1 = lane l of set 1 (key 4 + l) */
     for (int i = 0; i < N; i++)
@@ -189,31 +219,38 @@ F25519_AVX2_TARGET __attribute__((noinline)) static void comb_x8(ge25x4 h[SETS],
             dig[i][2 * l] = e[l][i];
             dig[i][2 * l + 1] = e[4 + l][i];
         }
-    for (int i = 0; i < N; i++) {
-        __m128i d8 = _mm_loadl_epi64((const __m128i *)dig[i]); /* the 8 digits, 1 byte each */
-        lookup(q, f25519_base_comb_avx2[i], _mm256_cvtepi8_epi32(d8));
-        if (i == 0) {
-            /* the first point directly in extended coordinates instead of a
-             * mixed addition to the identity: x = (y+x)/2 - (y-x)/2,
-             * y = (y+x)/2 + (y-x)/2, Z = 1, T = xy = (dxy) (1/d): one product
-             * instead of seven (the identity, digit 0, gives (0, 1, 1, 0)) */
-            fe25x4 dinv;
-            for (int k = 0; k < 10; k++) dinv.v[k] = _mm256_set1_epi64x(f25519_base_avx2_dinv[k]);
-            for (int t = 0; t < SETS; t++) {
-                fe25x4_sub(&h[t].X, &q[t].ypx, &q[t].ymx);
-                fe25x4_carry(&h[t].X, &h[t].X);
-                fe25x4_add(&h[t].Y, &q[t].ypx, &q[t].ymx);
-                fe25x4_carry(&h[t].Y, &h[t].Y);
-                fe25x4_1(&h[t].Z);
-                f25519_fe25x4_mul(&h[t].T, &q[t].xyd, &dinv);
-            }
-            continue;
+#define DIGITS(i) _mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)dig[i])) /* 8 digits, 1 byte each */
+    lookup(q[0], f25519_base_comb_avx2[0], DIGITS(0));
+    /* the first point directly in extended coordinates instead of a mixed
+     * addition to the identity: x = (y+x)/2 - (y-x)/2, y = (y+x)/2 + (y-x)/2,
+     * Z = 1, T = xy = (dxy) (1/d): one product instead of seven (the
+     * identity, digit 0, gives (0, 1, 1, 0)) */
+    {
+        fe25x4 dinv;
+        for (int k = 0; k < 10; k++) dinv.v[k] = _mm256_set1_epi64x(f25519_base_avx2_dinv[k]);
+        for (int t = 0; t < SETS; t++) {
+            fe25x4_sub(&h[t].X, &q[0][t].ypx, &q[0][t].ymx);
+            fe25x4_carry(&h[t].X, &h[t].X);
+            fe25x4_add(&h[t].Y, &q[0][t].ypx, &q[0][t].ymx);
+            fe25x4_carry(&h[t].Y, &h[t].Y);
+            fe25x4_1(&h[t].Z);
+            f25519_fe25x4_mul(&h[t].T, &q[0][t].xyd, &dinv);
         }
-        if (i < N - 1)
-            for (int t = 0; t < SETS; t++) madd(&h[t], &q[t], 1, 1);
-        else /* the last addition: T is not used, X only by ed25519 */
-            for (int t = 0; t < SETS; t++) madd(&h[t], &q[t], want_x, 0);
     }
+    lookup(q[1], f25519_base_comb_avx2[1], DIGITS(1));
+    /* step i: h += q[i & 1]; the lookup of step i + 1 into q[(i + 1) & 1]
+     * runs between the products (madd) */
+#pragma GCC unroll 1
+    for (int i = 1; i < N - 1; i++) {
+        pre25x4 *cur = q[i & 1], *nxt = q[(i + 1) & 1];
+        lookup_init(&c, DIGITS(i + 1));
+        madd(&h[0], &cur[0], 1, 1, nxt, f25519_base_comb_avx2[i + 1], &c, 0);
+        madd(&h[1], &cur[1], 1, 1, nxt, f25519_base_comb_avx2[i + 1], &c, 5);
+    }
+#undef DIGITS
+    /* the last addition: T is not used, X only by ed25519 */
+    for (int t = 0; t < SETS; t++) madd(&h[t], &q[(N - 1) & 1][t], want_x, 0, NULL, NULL, NULL, 0);
+    f25519_wipe(&c, sizeof c);
     f25519_wipe(e, sizeof e);
     f25519_wipe(dig, sizeof dig);
     f25519_wipe(q, sizeof q);
