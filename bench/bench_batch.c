@@ -1,7 +1,9 @@
-/* Where the ticks of zip215 batch verification go (never a test; run by hand,
- * pinned): taskset -c 1 bin/f25519_bench_batch <impl> <n> [reps]. The phases
- * of ed25519_batch.c's one combination, each timed alone over the same n
- * signatures (32-byte messages), medians in TSC ticks per signature. */
+/* Where the ticks of batch verification go (never a test; run by hand,
+ * pinned): taskset -c 1 bin/f25519_bench_batch <impl> <n> [reps] [exact].
+ * zip215 (default): the phases of ed25519_batch.c's one combination; exact:
+ * the phases of the openssl mode's half-size path (finish_quad). Each phase
+ * timed alone over the same n signatures (32-byte messages), medians in TSC
+ * ticks per signature. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +55,38 @@ int main(int argc, char **argv)
     }
     printf("impl %s n %zu: ticks per signature (median of %d, min)\n", argv[1], n, reps);
     static const uint8_t ZERO32[32];
+    if (argc > 4 && strcmp(argv[4], "exact") == 0) {
+        /* openssl mode: A lenient, R strict; the half-size quad path */
+        ge51_p3 *R = P + n;
+        TIME("pre-decode checks", for (size_t i = 0; i < n; i++) st[i] = f25519_vf_pre_decode(sig[i], pub[i], F25519_VERIFY_OPENSSL));
+        TIME("decode A (frombytes_x8, lenient)", for (size_t i = 0; i < n; i += 8) ops->ed25519_frombytes_x8(A + i, pp + i, 0xff));
+        TIME("decode R (frombytes_x8, strict)", for (size_t i = 0; i < n; i += 8) ops->ed25519_frombytes_x8(R + i, ps + i, 0));
+        TIME("challenge k (SHA-512 + reduce)", for (size_t i = 0; i < n; i++)
+             f25519_vf_challenge(k[i], F25519_ED25519, NULL, 0, sig[i], pub[i], msg[i], 32));
+        f25519_halfsize *h = malloc(n * sizeof *h);
+        uint8_t (*e)[32] = malloc(n * 32);
+        int okh = 1;
+        TIME("half-size reduction (sc_halfsize)", for (size_t i = 0; i < n; i++) okh &= f25519_sc_halfsize_vartime(&h[i], k[i]));
+        TIME("e = (-c S) mod L", for (size_t i = 0; i < n; i++) sc25519_muladd(e[i], h[i].negc, sig[i] + 32, ZERO32));
+        ge51_p3 *Aq = malloc(n * sizeof *Aq), *Rq = malloc(n * sizeof *Rq), *Q = malloc(n * sizeof *Q);
+        uint8_t (*dd)[32] = malloc(n * 32), (*cc)[32] = malloc(n * 32);
+        TIME("lane setup (signs, copies)", for (size_t i = 0; i < n; i++) {
+            Aq[i] = A[i]; if (h[i].d_neg) ge51_neg(&Aq[i], &Aq[i]);
+            Rq[i] = R[i]; if (h[i].c_neg) ge51_neg(&Rq[i], &Rq[i]);
+            memcpy(dd[i], h[i].d, 32); memcpy(cc[i], h[i].c, 32); });
+        if (ops->ed25519_quad_scalar_x8)
+            TIME("quad_scalar_x8", for (size_t i = 0; i < n; i += 8)
+                 ops->ed25519_quad_scalar_x8(Q + i, (const uint8_t(*)[32])(dd + i), Aq + i,
+                                             (const uint8_t(*)[32])(cc + i), Rq + i, (const uint8_t(*)[32])(e + i)));
+        int okq = 1;
+        TIME("final check (identity)", for (size_t i = 0; i < n; i++) okq &= ge51_is_identity_vartime(&Q[i]));
+        TIME("whole verify_batch (openssl)", f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_OPENSSL, 1, st));
+        int okb = 1;
+        for (size_t i = 0; i < n; i++) okb &= st[i] == F25519_OK;
+        TIME("single verify x n (openssl)", for (size_t i = 0; i < n; i++) st[i] = f25519_ed25519_verify(sig[i], 64, msg[i], 32, pub[i], 32, F25519_VERIFY_OPENSSL));
+        printf("  halfsize %s, quad %s, batch %s\n", okh ? "all" : "NOT all", okq ? "ok" : "FAILS", okb ? "ok" : "FAILS");
+        return okh && okq && okb ? 0 : 1;
+    }
     TIME("pre-decode checks", for (size_t i = 0; i < n; i++) st[i] = f25519_vf_pre_decode(sig[i], pub[i], F25519_VERIFY_ZIP215));
     TIME("decode A (frombytes_x8)", for (size_t i = 0; i < n; i += 8) ops->ed25519_frombytes_x8(A + i, pp + i, 0xff));
     TIME("decode R (frombytes_x8)", for (size_t i = 0; i < n; i += 8) ops->ed25519_frombytes_x8(P + n + i, ps + i, 0xff));

@@ -114,21 +114,17 @@ static int key_get_params(void *kd, OSSL_PARAM params[])
     return 1;
 }
 
-static const OSSL_PARAM x25519_gettable[] = {
-    OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, NULL),
-    OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, NULL),
-    OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, NULL),
-    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0),
-    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
-    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, NULL, 0),
-    OSSL_PARAM_END};
+/* What both key types report (get_params above); Ed25519 adds its digest. */
+#define KEY_GETTABLE_COMMON                                                   \
+    OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, NULL),                               \
+    OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, NULL),                      \
+    OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, NULL),                           \
+    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0),     \
+    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),                \
+    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, NULL, 0)
+static const OSSL_PARAM x25519_gettable[] = {KEY_GETTABLE_COMMON, OSSL_PARAM_END};
 static const OSSL_PARAM ed25519_gettable[] = {
-    OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, NULL),
-    OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, NULL),
-    OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, NULL),
-    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0),
-    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, NULL, 0),
-    OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, NULL, 0),
+    KEY_GETTABLE_COMMON,
     OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_MANDATORY_DIGEST, NULL, 0),
     OSSL_PARAM_END};
 static const OSSL_PARAM *x25519_gettable_params(void *provctx) { return x25519_gettable; }

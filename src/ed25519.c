@@ -63,16 +63,9 @@ static void expand_seed(uint8_t a[32], uint8_t prefix[32], const uint8_t seed[32
 
 int f25519_ed25519_public(uint8_t pub[32], const uint8_t seed[32])
 {
-    if (!pub) return F25519_ERR_ARG;
-    if (!seed) {
-        memset(pub, 0, 32);
-        return F25519_ERR_ARG;
-    }
-    const f25519_ops *ops = f25519_ops_get();
-    if (!ops) {
-        memset(pub, 0, 32);
-        return F25519_ERR_UNSUPPORTED;
-    }
+    const f25519_ops *ops;
+    int rc = f25519_public_entry(&ops, (uint8_t *)pub, 32, seed);
+    if (rc != F25519_OK) return rc;
     uint8_t a[32];
     expand_seed(a, NULL, seed); /* clamped, < 2^255: taken unreduced (impl.h) */
     ops->ed25519_base(pub, a);
@@ -87,16 +80,9 @@ int f25519_ed25519_keygen(uint8_t seed[32], uint8_t pub[32])
 
 int f25519_ed25519_keygen_x8(uint8_t pub[8][32], const uint8_t seed[8][32])
 {
-    if (!pub) return F25519_ERR_ARG;
-    if (!seed) {
-        memset(pub, 0, 8 * 32);
-        return F25519_ERR_ARG;
-    }
-    const f25519_ops *ops = f25519_ops_get();
-    if (!ops) {
-        memset(pub, 0, 8 * 32);
-        return F25519_ERR_UNSUPPORTED;
-    }
+    const f25519_ops *ops;
+    int rc = f25519_public_entry(&ops, (uint8_t *)pub, 8 * 32, seed);
+    if (rc != F25519_OK) return rc;
     uint8_t a[8][32];
     for (int i = 0; i < 8; i++) expand_seed(a[i], NULL, seed[i]); /* < 2^255 */
     ops->ed25519_base_x8(pub, (const uint8_t(*)[32])a);

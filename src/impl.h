@@ -57,6 +57,8 @@
 #define F25519_IMPL_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+#include "fast25519.h" /* return codes */
 #include "point/ge51.h"
 #include "arch/mulx_asm.h"  /* F25519_HAVE_MULX */
 #include "common/random.h" /* for x25519.c / ed25519.c */
@@ -106,4 +108,19 @@ extern const f25519_ops f25519_ops_avx2;
 
 /* Current backend, or NULL when FAST25519_IMPL forced one that is missing. */
 const f25519_ops *f25519_ops_get(void);
+
+/* The prologue of the public-key entries (x25519 and ed25519, single and x8):
+ * out NULL: F25519_ERR_ARG; in NULL: out (out_len bytes) zeroed and
+ * F25519_ERR_ARG; no usable backend: out zeroed and F25519_ERR_UNSUPPORTED;
+ * else F25519_OK with *ops set. */
+static inline int f25519_public_entry(const f25519_ops **ops, uint8_t *out, size_t out_len, const void *in)
+{
+    if (!out) return F25519_ERR_ARG;
+    *ops = in ? f25519_ops_get() : NULL;
+    if (!*ops) {
+        memset(out, 0, out_len);
+        return in ? F25519_ERR_UNSUPPORTED : F25519_ERR_ARG;
+    }
+    return F25519_OK;
+}
 #endif

@@ -26,27 +26,11 @@ static void m_ed25519_base_x8(uint8_t out[8][32], const uint8_t a[8][32])
     for (int i = 0; i < 8; i++) f25519_ed25519_base_mulx(out[i], a[i]);
 }
 
-/* Two decodes (the shared halves of point/ge51_decode.c and field/fe51.c's
- * square root) around one interleaved pair of radix-2^64 chains. */
+/* Two decodes around one interleaved pair of radix-2^64 chains. */
 static int m_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32], int lenient0,
                         int lenient1)
 {
-    const uint8_t *s[2] = { s0, s1 };
-    const int lenient[2] = { lenient0, lenient1 };
-    fe51 u[2], v[2], v3[2], w[2], pw[2];
-    int bad[2];
-    for (int i = 0; i < 2; i++) {
-        bad[i] = ge51_decode_pre(&out[i], &u[i], &v[i], s[i], lenient[i]) != 0;
-        fe51_sqrt_ratio_pre(&w[i], &v3[i], &u[i], &v[i]);
-    }
-    f25519_fe51_pow22523_x2_mulx(pw, w);
-    for (int i = 0; i < 2; i++) {
-        if (bad[i]) continue;
-        fe51 x;
-        int ok = fe51_sqrt_ratio_post(&x, &u[i], &v[i], &v3[i], &pw[i]);
-        bad[i] = ge51_decode_post(&out[i], &x, ok, s[i], lenient[i]) != 0;
-    }
-    return bad[0] | (bad[1] << 1);
+    return ge51_frombytes2_vartime_with(out, s0, s1, lenient0, lenient1, f25519_fe51_pow22523_x2_mulx);
 }
 
 /* Batch verification: one item at a time on this backend's field; the

@@ -31,16 +31,9 @@ static int rc_from_mask(uint32_t mask)
 
 int f25519_x25519_public(uint8_t pub[32], const uint8_t priv[32])
 {
-    if (!pub) return F25519_ERR_ARG;
-    if (!priv) {
-        memset(pub, 0, 32);
-        return F25519_ERR_ARG;
-    }
-    const f25519_ops *ops = f25519_ops_get();
-    if (!ops) {
-        memset(pub, 0, 32);
-        return F25519_ERR_UNSUPPORTED;
-    }
+    const f25519_ops *ops;
+    int rc = f25519_public_entry(&ops, (uint8_t *)pub, 32, priv);
+    if (rc != F25519_OK) return rc;
     uint8_t k[32];
     clamp(k, priv); /* < 2^255: the fixed-base entries take it unreduced (impl.h) */
     ops->x25519_base(pub, k);
@@ -79,16 +72,9 @@ int f25519_x25519_derive(uint8_t shared[32], const uint8_t priv[32], const uint8
 
 int f25519_x25519_keygen_x8(uint8_t pub[8][32], const uint8_t priv[8][32])
 {
-    if (!pub) return F25519_ERR_ARG;
-    if (!priv) {
-        memset(pub, 0, 8 * 32);
-        return F25519_ERR_ARG;
-    }
-    const f25519_ops *ops = f25519_ops_get();
-    if (!ops) {
-        memset(pub, 0, 8 * 32);
-        return F25519_ERR_UNSUPPORTED;
-    }
+    const f25519_ops *ops;
+    int rc = f25519_public_entry(&ops, (uint8_t *)pub, 8 * 32, priv);
+    if (rc != F25519_OK) return rc;
     uint8_t k[8][32];
     for (int i = 0; i < 8; i++) clamp(k[i], priv[i]); /* < 2^255, see impl.h */
     ops->x25519_base_x8(pub, (const uint8_t(*)[32])k);

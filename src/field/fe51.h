@@ -43,6 +43,8 @@ int  fe51_sqrt_ratio(fe51 *r, const fe51 *u, const fe51 *v);
 /* The same with the z^((p-5)/8) chain of a backend's field (the mulx
  * backend passes f25519_fe51_pow22523_mulx; same results). */
 typedef void (*fe51_pow_fn)(fe51 *out, const fe51 *z);
+/* Two z^((p-5)/8) chains run together (out[i] for z[i]). */
+typedef void (*fe51_pow2_fn)(fe51 out[2], const fe51 z[2]);
 int  fe51_sqrt_ratio_with(fe51 *r, const fe51 *u, const fe51 *v, fe51_pow_fn pow22523);
 /* Its two halves around the exponentiation (u reduced; v limbs < 2^54):
  * w = u v^7, v3 = v^3; then, from pw = w^((p-5)/8), the result above. */

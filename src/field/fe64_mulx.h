@@ -270,96 +270,73 @@ static inline void fe64_mul121666_add(fe64 *h, const fe64 *f, const fe64 *g)
     h->w[3] = t3;
 }
 
+/* Asm text of the additions and subtractions below (D, G: operand name
+ * prefixes of four words, e.g. "t" for %[t0]..%[t3]; M: a mask register's
+ * operand text, "%%rax" or "%[m1]"). ADD4/SUB4: D += G / D -= G with carry /
+ * borrow out; CARRY38: M = 38 if that carry / borrow is set, else 0 (2^256 =
+ * 38 mod p); FOLD_ADD/FOLD_SUB: D += M / D -= M, again with carry / borrow
+ * out. */
+#define FE64_ADD4_ASM(D, G)                                                    \
+    "addq %[" G "0], %[" D "0]\n\t" "adcq %[" G "1], %[" D "1]\n\t"            \
+    "adcq %[" G "2], %[" D "2]\n\t" "adcq %[" G "3], %[" D "3]\n\t"
+#define FE64_SUB4_ASM(D, G)                                                    \
+    "subq %[" G "0], %[" D "0]\n\t" "sbbq %[" G "1], %[" D "1]\n\t"            \
+    "sbbq %[" G "2], %[" D "2]\n\t" "sbbq %[" G "3], %[" D "3]\n\t"
+#define FE64_CARRY38_ASM(M) "sbbq " M ", " M "\n\t" "andq $38, " M "\n\t"
+#define FE64_FOLD_ADD_ASM(D, M)                                                \
+    "addq " M ", %[" D "0]\n\t" "adcq $0, %[" D "1]\n\t"                       \
+    "adcq $0, %[" D "2]\n\t" "adcq $0, %[" D "3]\n\t"
+#define FE64_FOLD_SUB_ASM(D, M)                                                \
+    "subq " M ", %[" D "0]\n\t" "sbbq $0, %[" D "1]\n\t"                       \
+    "sbbq $0, %[" D "2]\n\t" "sbbq $0, %[" D "3]\n\t"
+/* Operand lists: four words of x read from memory as N0..N3; four words in
+ * registers, read and written, as N0..N3. */
+#define FE64_MEM_IN(N, x) \
+    [N##0] "m"((x)->w[0]), [N##1] "m"((x)->w[1]), [N##2] "m"((x)->w[2]), [N##3] "m"((x)->w[3])
+#define FE64_REG_INOUT(N) [N##0] "+&r"(N##0), [N##1] "+&r"(N##1), [N##2] "+&r"(N##2), [N##3] "+&r"(N##3)
+#define FE64_LOAD(N, x) uint64_t N##0 = (x)->w[0], N##1 = (x)->w[1], N##2 = (x)->w[2], N##3 = (x)->w[3]
+#define FE64_STORE(x, N) ((x)->w[0] = N##0, (x)->w[1] = N##1, (x)->w[2] = N##2, (x)->w[3] = N##3)
+
 /* h = f + g; a carry out of 2^256 re-enters as 38 (twice at most). */
 static inline void fe64_add(fe64 *h, const fe64 *f, const fe64 *g)
 {
-    uint64_t t0 = f->w[0], t1 = f->w[1], t2 = f->w[2], t3 = f->w[3];
-    __asm__("addq %[g0], %[t0]\n\t"
-            "adcq %[g1], %[t1]\n\t"
-            "adcq %[g2], %[t2]\n\t"
-            "adcq %[g3], %[t3]\n\t"
-            "sbbq %%rax, %%rax\n\t"
-            "andq $38, %%rax\n\t"
-            "addq %%rax, %[t0]\n\t"
-            "adcq $0, %[t1]\n\t"
-            "adcq $0, %[t2]\n\t"
-            "adcq $0, %[t3]\n\t"
-            "sbbq %%rax, %%rax\n\t"
-            "andq $38, %%rax\n\t"
-            "addq %%rax, %[t0]\n\t"
-            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3)
-            : [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])
+    FE64_LOAD(t, f);
+    __asm__(FE64_ADD4_ASM("t", "g") FE64_CARRY38_ASM("%%rax") FE64_FOLD_ADD_ASM("t", "%%rax")
+            FE64_CARRY38_ASM("%%rax") /* the second fold of fe64_add */ "addq %%rax, %[t0]\n\t"
+            : FE64_REG_INOUT(t)
+            : FE64_MEM_IN(g, g)
             : "rax", "cc");
-    h->w[0] = t0;
-    h->w[1] = t1;
-    h->w[2] = t2;
-    h->w[3] = t3;
+    FE64_STORE(h, t);
 }
 
 /* h = f - g; a borrow out of 2^256 is compensated by subtracting 38 (twice at most). */
 static inline void fe64_sub(fe64 *h, const fe64 *f, const fe64 *g)
 {
-    uint64_t t0 = f->w[0], t1 = f->w[1], t2 = f->w[2], t3 = f->w[3];
-    __asm__("subq %[g0], %[t0]\n\t"
-            "sbbq %[g1], %[t1]\n\t"
-            "sbbq %[g2], %[t2]\n\t"
-            "sbbq %[g3], %[t3]\n\t"
-            "sbbq %%rax, %%rax\n\t"
-            "andq $38, %%rax\n\t"
-            "subq %%rax, %[t0]\n\t"
-            "sbbq $0, %[t1]\n\t"
-            "sbbq $0, %[t2]\n\t"
-            "sbbq $0, %[t3]\n\t"
-            "sbbq %%rax, %%rax\n\t"
-            "andq $38, %%rax\n\t"
-            "subq %%rax, %[t0]\n\t"
-            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3)
-            : [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])
+    FE64_LOAD(t, f);
+    __asm__(FE64_SUB4_ASM("t", "g") FE64_CARRY38_ASM("%%rax") FE64_FOLD_SUB_ASM("t", "%%rax")
+            FE64_CARRY38_ASM("%%rax") "subq %%rax, %[t0]\n\t"
+            : FE64_REG_INOUT(t)
+            : FE64_MEM_IN(g, g)
             : "rax", "cc");
-    h->w[0] = t0;
-    h->w[1] = t1;
-    h->w[2] = t2;
-    h->w[3] = t3;
+    FE64_STORE(h, t);
 }
 
-
-/* s = f + g and d = f - g in one pass (two independent carry chains). */
+/* s = f + g and d = f - g in one pass (two independent carry chains), each
+ * folded twice as fe64_add / fe64_sub. */
 static inline void fe64_addsub(fe64 *s, fe64 *d, const fe64 *f, const fe64 *g)
 {
-    uint64_t s0 = f->w[0], s1 = f->w[1], s2 = f->w[2], s3 = f->w[3];
-    uint64_t d0 = s0, d1 = s1, d2 = s2, d3 = s3, m1, m2;
-    __asm__("addq %[g0], %[s0]\n\t"
-            "adcq %[g1], %[s1]\n\t"
-            "adcq %[g2], %[s2]\n\t"
-            "adcq %[g3], %[s3]\n\t"
-            "sbbq %[m1], %[m1]\n\t"
-            "subq %[g0], %[d0]\n\t"
-            "sbbq %[g1], %[d1]\n\t"
-            "sbbq %[g2], %[d2]\n\t"
-            "sbbq %[g3], %[d3]\n\t"
-            "sbbq %[m2], %[m2]\n\t"
-            "andq $38, %[m1]\n\t"
-            "andq $38, %[m2]\n\t"
-            "addq %[m1], %[s0]\n\t"
-            "adcq $0, %[s1]\n\t"
-            "adcq $0, %[s2]\n\t"
-            "adcq $0, %[s3]\n\t"
-            "sbbq %[m1], %[m1]\n\t"
-            "subq %[m2], %[d0]\n\t"
-            "sbbq $0, %[d1]\n\t"
-            "sbbq $0, %[d2]\n\t"
-            "sbbq $0, %[d3]\n\t"
-            "sbbq %[m2], %[m2]\n\t"
-            "andq $38, %[m1]\n\t"
-            "andq $38, %[m2]\n\t"
-            "addq %[m1], %[s0]\n\t"
-            "subq %[m2], %[d0]\n\t"
-            : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [s3] "+&r"(s3), [d0] "+&r"(d0),
-              [d1] "+&r"(d1), [d2] "+&r"(d2), [d3] "+&r"(d3), [m1] "=&r"(m1), [m2] "=&r"(m2)
-            : [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])
+    FE64_LOAD(s, f);
+    FE64_LOAD(d, f);
+    uint64_t m1, m2;
+    __asm__(FE64_ADD4_ASM("s", "g") FE64_CARRY38_ASM("%[m1]") FE64_SUB4_ASM("d", "g") FE64_CARRY38_ASM("%[m2]")
+            FE64_FOLD_ADD_ASM("s", "%[m1]") FE64_CARRY38_ASM("%[m1]")
+            FE64_FOLD_SUB_ASM("d", "%[m2]") FE64_CARRY38_ASM("%[m2]")
+            "addq %[m1], %[s0]\n\t" "subq %[m2], %[d0]\n\t"
+            : FE64_REG_INOUT(s), FE64_REG_INOUT(d), [m1] "=&r"(m1), [m2] "=&r"(m2)
+            : FE64_MEM_IN(g, g)
             : "cc");
-    s->w[0] = s0; s->w[1] = s1; s->w[2] = s2; s->w[3] = s3;
-    d->w[0] = d0; d->w[1] = d1; d->w[2] = d2; d->w[3] = d3;
+    FE64_STORE(s, s);
+    FE64_STORE(d, d);
 }
 
 /* The ladder's add/subs (scalarmult/ladder_mulx.c), for inputs whose word 3
@@ -372,57 +349,27 @@ static inline void fe64_addsub(fe64 *s, fe64 *d, const fe64 *f, const fe64 *g)
  * 256-bit value (for fe64_mul, fe64_sqr, fe64_mul121666_add). */
 static inline void fe64_addsub_r(fe64 *s, fe64 *d, const fe64 *f, const fe64 *g)
 {
-    uint64_t s0 = f->w[0], s1 = f->w[1], s2 = f->w[2], s3 = f->w[3];
-    uint64_t d0 = s0, d1 = s1, d2 = s2, d3 = s3, m1, m2;
-    __asm__("addq %[g0], %[s0]\n\t"
-            "adcq %[g1], %[s1]\n\t"
-            "adcq %[g2], %[s2]\n\t"
-            "adcq %[g3], %[s3]\n\t"
-            "sbbq %[m1], %[m1]\n\t"
-            "subq %[g0], %[d0]\n\t"
-            "sbbq %[g1], %[d1]\n\t"
-            "sbbq %[g2], %[d2]\n\t"
-            "sbbq %[g3], %[d3]\n\t"
-            "sbbq %[m2], %[m2]\n\t"
-            "andq $38, %[m1]\n\t"
-            "andq $38, %[m2]\n\t"
-            "addq %[m1], %[s0]\n\t"
-            "adcq $0, %[s1]\n\t"
-            "adcq $0, %[s2]\n\t"
-            "adcq $0, %[s3]\n\t"
-            "subq %[m2], %[d0]\n\t"
-            "sbbq $0, %[d1]\n\t"
-            "sbbq $0, %[d2]\n\t"
-            "sbbq $0, %[d3]\n\t"
-            : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [s3] "+&r"(s3), [d0] "+&r"(d0),
-              [d1] "+&r"(d1), [d2] "+&r"(d2), [d3] "+&r"(d3), [m1] "=&r"(m1), [m2] "=&r"(m2)
-            : [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])
+    FE64_LOAD(s, f);
+    FE64_LOAD(d, f);
+    uint64_t m1, m2;
+    __asm__(FE64_ADD4_ASM("s", "g") FE64_CARRY38_ASM("%[m1]") FE64_SUB4_ASM("d", "g") FE64_CARRY38_ASM("%[m2]")
+            FE64_FOLD_ADD_ASM("s", "%[m1]") FE64_FOLD_SUB_ASM("d", "%[m2]")
+            : FE64_REG_INOUT(s), FE64_REG_INOUT(d), [m1] "=&r"(m1), [m2] "=&r"(m2)
+            : FE64_MEM_IN(g, g)
             : "cc");
-    s->w[0] = s0; s->w[1] = s1; s->w[2] = s2; s->w[3] = s3;
-    d->w[0] = d0; d->w[1] = d1; d->w[2] = d2; d->w[3] = d3;
+    FE64_STORE(s, s);
+    FE64_STORE(d, d);
 }
 
 /* h = f - g for inputs as fe64_addsub_r's (word 3 <= 2^63): one fold. */
 static inline void fe64_sub_r(fe64 *h, const fe64 *f, const fe64 *g)
 {
-    uint64_t t0 = f->w[0], t1 = f->w[1], t2 = f->w[2], t3 = f->w[3];
-    __asm__("subq %[g0], %[t0]\n\t"
-            "sbbq %[g1], %[t1]\n\t"
-            "sbbq %[g2], %[t2]\n\t"
-            "sbbq %[g3], %[t3]\n\t"
-            "sbbq %%rax, %%rax\n\t"
-            "andq $38, %%rax\n\t"
-            "subq %%rax, %[t0]\n\t"
-            "sbbq $0, %[t1]\n\t"
-            "sbbq $0, %[t2]\n\t"
-            "sbbq $0, %[t3]\n\t"
-            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3)
-            : [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])
+    FE64_LOAD(t, f);
+    __asm__(FE64_SUB4_ASM("t", "g") FE64_CARRY38_ASM("%%rax") FE64_FOLD_SUB_ASM("t", "%%rax")
+            : FE64_REG_INOUT(t)
+            : FE64_MEM_IN(g, g)
             : "rax", "cc");
-    h->w[0] = t0;
-    h->w[1] = t1;
-    h->w[2] = t2;
-    h->w[3] = t3;
+    FE64_STORE(h, t);
 }
 
 static inline void fe64_cswap(fe64 *f, fe64 *g, uint64_t b)

@@ -32,6 +32,12 @@ int  ge51_frombytes_vartime(ge51_p3 *h, const uint8_t s[32], int allow_noncanoni
 /* The same with the square root's z^((p-5)/8) chain given (ge51_decode.c). */
 int  ge51_frombytes_vartime_with(ge51_p3 *h, const uint8_t s[32], int allow_noncanonical,
                                  fe51_pow_fn pow22523);
+/* Two decodings (s0, s1) around one call of a two-chain pow22523_x2 (the
+ * backend's interleaved or two-lane chains): the same decisions and points as
+ * two ge51_frombytes_vartime calls. Returns bit i set when s_i is rejected. */
+int  ge51_frombytes2_vartime_with(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32],
+                                  int allow_noncanonical0, int allow_noncanonical1,
+                                  fe51_pow2_fn pow22523_x2);
 /* Its two halves around fe51_sqrt_ratio*: pre sets h->Y, u = y^2 - 1 and
  * v = d y^2 + 1 (always; returns -1 if strict and y is non-canonical);
  * post takes the root x of u/v (root_found: its verdict) and returns 0 with

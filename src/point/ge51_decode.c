@@ -1,8 +1,10 @@
 /*
  * Point decoding (RFC 8032 5.1.3) over fe51, written once for every backend:
  * portable and mulx call ge51_frombytes_vartime_with() with their field's
- * z^((p-5)/8) chain; the ifma backend runs the two halves around one
- * two-lane exponentiation (point/ge51_decode_ifma.c). Public inputs.
+ * z^((p-5)/8) chain; verification's two decodings (A and R) run the two
+ * halves around one call of a backend's two-chain exponentiation
+ * (ge51_frombytes2_vartime_with: mulx's interleaved chains, ifma's two
+ * lanes). Public inputs.
  */
 #include "point/ge51.h"
 #include "field/fe51_inline.h"
@@ -42,6 +44,28 @@ int ge51_frombytes_vartime_with(ge51_p3 *h, const uint8_t s[32], int allow_nonca
     if (ge51_decode_pre(h, &u, &v, s, allow_noncanonical) != 0) return -1;
     int ok = fe51_sqrt_ratio_with(&x, &u, &v, pow22523);
     return ge51_decode_post(h, &x, ok, s, allow_noncanonical);
+}
+
+int ge51_frombytes2_vartime_with(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32],
+                                 int allow_noncanonical0, int allow_noncanonical1,
+                                 fe51_pow2_fn pow22523_x2)
+{
+    const uint8_t *s[2] = { s0, s1 };
+    const int lenient[2] = { allow_noncanonical0, allow_noncanonical1 };
+    fe51 u[2], v[2], v3[2], w[2], pw[2];
+    int bad[2];
+    for (int i = 0; i < 2; i++) {
+        bad[i] = ge51_decode_pre(&out[i], &u[i], &v[i], s[i], lenient[i]) != 0;
+        fe51_sqrt_ratio_pre(&w[i], &v3[i], &u[i], &v[i]);
+    }
+    pow22523_x2(pw, w);
+    for (int i = 0; i < 2; i++) {
+        if (bad[i]) continue;
+        fe51 x;
+        int ok = fe51_sqrt_ratio_post(&x, &u[i], &v[i], &v3[i], &pw[i]);
+        bad[i] = ge51_decode_post(&out[i], &x, ok, s[i], lenient[i]) != 0;
+    }
+    return bad[0] | (bad[1] << 1);
 }
 
 int ge51_frombytes_vartime(ge51_p3 *h, const uint8_t s[32], int allow_noncanonical)

@@ -14,22 +14,7 @@
 int f25519_ifma_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32], int lenient0,
                            int lenient1)
 {
-    const uint8_t *s[2] = { s0, s1 };
-    const int lenient[2] = { lenient0, lenient1 };
-    fe51 u[2], v[2], v3[2], w[2], pw[2];
-    int bad[2];
-    for (int i = 0; i < 2; i++) {
-        bad[i] = ge51_decode_pre(&out[i], &u[i], &v[i], s[i], lenient[i]) != 0;
-        fe51_sqrt_ratio_pre(&w[i], &v3[i], &u[i], &v[i]);
-    }
-    fe4_pow22523_x2(pw, w);
-    for (int i = 0; i < 2; i++) {
-        if (bad[i]) continue;
-        fe51 x;
-        int ok = fe51_sqrt_ratio_post(&x, &u[i], &v[i], &v3[i], &pw[i]);
-        bad[i] = ge51_decode_post(&out[i], &x, ok, s[i], lenient[i]) != 0;
-    }
-    return bad[0] | (bad[1] << 1);
+    return ge51_frombytes2_vartime_with(out, s0, s1, lenient0, lenient1, fe4_pow22523_x2);
 }
 
 /* Eight decodings with one 8-lane square-root chain (fe8_pow22523). */

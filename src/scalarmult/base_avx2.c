@@ -15,14 +15,16 @@
  * sums / 2p-differences of two R values: multiplication inputs (M) without
  * a carry.
  *
- * Constant-time lookup (lookup() below): every lane's digit d is split into
- * |d| and a sign mask; one vpermd per row picks, in each lane, the slot
- * (|d| - 1) mod 8 (index in the lane's low word), two levels of blendv by
- * bits 3 and 4 of |d| - 1 pick the row; |d| = 0 gives the (halved) identity
- * (1/2, 1/2, 0) by a mask; then y+x / y-x are swapped and dxy negated
- * (2p - dxy) under the sign mask. Every row of the table is loaded; no secret
- * branch or memory index, and vpermd's / blendv's timing does not depend on
- * their operands.
+ * Constant-time lookup (lookup() below), ONE pass for both sets: the 8
+ * digits d as int32, key l of set 0 in slot 2l, key l of set 1 in slot 2l + 1
+ * (the low / high word of 64-bit lane l); |d| and the sign; one vpermd per row
+ * picks, in every 32-bit slot, the slot (|d| - 1) mod 8 of the row, two levels
+ * of blendv by bits 3 and 4 of |d| - 1 pick the row; |d| = 0 gives the
+ * (halved) identity (1/2, 1/2, 0) by a blendv / mask; then y+x / y-x are
+ * swapped and dxy negated (2p - dxy) by blendv on d's sign bit; last, the
+ * split: set 0 = the low words (AND), set 1 = the high words (>> 32). Every
+ * row of the table is loaded; no secret branch or memory index, and vpermd's /
+ * blendv's timing does not depend on their operands.
  *
  * History, x25519_keygen_x8 per key (TSC ticks, fast25519 bench, interleaved
  * rounds; AMD EPYC Zen 3, AVX2 only, TSC 2.445 GHz, 2026-11-25): radix 16
@@ -35,7 +37,10 @@
  * directly (one product, T = dxy/d, instead of a mixed addition to the
  * identity): 8,612 against 8,691 (minima of 10 interleaved rounds, the
  * host's fast mode; radix 2^7, 37 tables x 64 entries, 284 KB, was slower:
- * 9,399 against 8,695). Per x8 call (valgrind --tool=callgrind,
+ * 9,399 against 8,695); one lookup pass for both sets (each row loaded and
+ * permuted once for 8 keys, 32-bit slots, instead of once per set using the
+ * low word of each lane): 7,926 against 8,835 (minima of 7 interleaved rounds,
+ * medians 10,679 / 11,852, 2026-11-26, contended host). Per x8 call (valgrind --tool=callgrind,
  * test_ct_avx2): ~295k instructions, 89% in comb_x8, of which 70% in the
  * 602 calls of f25519_fe25x4_mul.
  *
@@ -71,29 +76,23 @@ typedef struct { fe25x4 ypx, ymx, xyd; } pre25x4;  /* ((y+x)/2, (y-x)/2, dxy), a
 static const uint32_t half25[10] = {0x3fffff7, 0x1ffffff, 0x3ffffff, 0x1ffffff, 0x3ffffff,
                                     0x1ffffff, 0x3ffffff, 0x1ffffff, 0x3ffffff, 0x0ffffff};
 
-/* t = d 64^i B (halved precomp) in each lane from table i (row = its [30][4][8]), d in [-32, 32] (int64 lanes).
- *
- * Register permutation, no mask per entry: row[k][r] holds limb k%10 of
+/* Register permutation, no mask per entry: row[k][r] holds limb k%10 of
  * coordinate k/10 of the entries 8r..8r+7, entry 8r+s in 32-bit slot s. vpermd
- * (_mm256_permutevar8x32_epi32) writes to each 32-bit slot s the slot of its
- * data operand named by the low 3 bits of slot s of its index operand; the
- * index holds |d| - 1 in the low half of each 64-bit lane, so ONE vpermd per
- * row puts every lane's own candidate's limb in the low half of the lane, and
- * blendv (by bit 31 of each 32-bit slot: bits 3 and 4 of |d| - 1 shifted
- * there) picks row 0/1 and 2/3, then the pair (the high half,
- * indexed by the index's high word, is cleared by the AND with `keep`, which
- * is zero altogether where d = 0; fe25x4 limbs are 64-bit lanes whose high
- * halves must be 0). |d| = 0 then ORs in the (halved) identity (1/2, 1/2, 0).
- * Why this is constant time: vpermd is a register-only permutation whose
- * latency and throughput do not depend on the index or data values (the same
- * class as the vpshufb table lookups of constant-time code); every row of the
- * table is loaded, at an address that depends on the public position only, so
- * there is no secret memory index; the digit's sign and zero test are lane
- * masks (no branch). */
+ * (_mm256_permutevar8x32_epi32) writes to each 32-bit slot the slot of its
+ * data operand named by the low 3 bits of the same slot of its index operand;
+ * the index holds |d| - 1 of one key per slot, so ONE vpermd per row puts the
+ * 8 keys' candidates in their own slots, and blendv (by bit 31 of each 32-bit
+ * slot: bits 3 and 4 of |d| - 1 shifted there) picks row 0/1 and 2/3, then
+ * the pair. Why this is constant time: vpermd is a register-only permutation
+ * whose latency and throughput do not depend on the index or data values (the
+ * same class as the vpshufb table lookups of constant-time code); every row of
+ * the table is loaded, at an address that depends on the public position
+ * only, so there is no secret memory index; the digit's sign and zero test
+ * are slot masks (no branch). */
 #define ROWS F25519_BASE_AVX2_ROWS
 #define ROW_BITS (ROWS == 8 ? 3 : ROWS == 4 ? 2 : ROWS == 2 ? 1 : 0)
 
-/* The limb of entry |d| - 1 of the rows r[0..ROWS-1] in each lane's low word:
+/* The limb of entry |d| - 1 of the rows r[0..ROWS-1] in each 32-bit slot:
  * a vpermd per row, then a tree of blendv by the row bits (bsel). */
 F25519_FE25X4_INLINE __m256i lookup_sel(const uint32_t (*r)[8], __m256i idx, const __m256 *bsel)
 {
@@ -108,30 +107,44 @@ F25519_FE25X4_INLINE __m256i lookup_sel(const uint32_t (*r)[8], __m256i idx, con
     return _mm256_castps_si256(v[0]);
 }
 
-F25519_FE25X4_INLINE void lookup(pre25x4 *t, const uint32_t (*row)[ROWS][8], __m256i d)
+/* t[0], t[1] = the entries of both sets in one pass: d holds 8 int32 digits,
+ * slot 2l = lane l of set 0, slot 2l + 1 = lane l of set 1, so every 32-bit
+ * slot of a vpermd / blendv result is a candidate (not only the low word of
+ * each 64-bit lane): each row is loaded and permuted once for the 8 keys.
+ * The zero / sign handling runs on the 32-bit slots (blendv by bit 31:
+ * d's own sign bit, the zero mask), then the split: set 0 = the low words,
+ * set 1 = the high words shifted down (fe25x4 limbs are 64-bit lanes whose
+ * high halves are 0). */
+F25519_FE25X4_INLINE void lookup(pre25x4 t[SETS], const uint32_t (*row)[ROWS][8], __m256i d)
 {
-    const __m256i zero = _mm256_setzero_si256();
-    const __m256i neg = _mm256_cmpgt_epi64(zero, d);                     /* d < 0 */
-    const __m256i ad = _mm256_sub_epi64(_mm256_xor_si256(d, neg), neg); /* |d| */
-    const __m256i z = _mm256_cmpeq_epi64(ad, zero);
-    const __m256i idx = _mm256_sub_epi64(ad, _mm256_set1_epi64x(1));     /* |d| - 1 */
-    const __m256i keep = _mm256_andnot_si256(z, _mm256_set1_epi64x(0xffffffffLL));
-    /* bits 3, 4, ... of |d| - 1 (the row) at bit 31 of the low word: blendv's selector */
+    const __m256 neg = _mm256_castsi256_ps(d);                         /* bit 31: d < 0 */
+    const __m256i ad = _mm256_abs_epi32(d);                            /* |d| */
+    const __m256i zi = _mm256_cmpeq_epi32(ad, _mm256_setzero_si256());
+    const __m256 z = _mm256_castsi256_ps(zi);
+    const __m256i idx = _mm256_sub_epi32(ad, _mm256_set1_epi32(1));    /* |d| - 1 */
+    const __m256i lo = _mm256_set1_epi64x(0xffffffffLL);
+    /* bits 3, 4, ... of |d| - 1 (the row) at bit 31 of each slot: blendv's selector */
     __m256 bsel[ROW_BITS];
     for (int k = 0; k < ROW_BITS; k++) bsel[k] = _mm256_castsi256_ps(_mm256_slli_epi32(idx, 28 - k));
-#define LK_SEL(k) lookup_sel(row[k], idx, bsel)
+#define LK_SEL(k) _mm256_castsi256_ps(lookup_sel(row[k], idx, bsel))
 #pragma GCC unroll 1
     for (int i = 0; i < 10; i++) {
-        __m256i hz = _mm256_and_si256(z, _mm256_set1_epi64x(half25[i]));
-        __m256i p = LK_SEL(i), q = LK_SEL(10 + i), x = LK_SEL(20 + i);
-        p = _mm256_or_si256(_mm256_and_si256(p, keep), hz);
-        q = _mm256_or_si256(_mm256_and_si256(q, keep), hz);
-        x = _mm256_and_si256(x, keep);
-        __m256i s = _mm256_and_si256(neg, _mm256_xor_si256(p, q)); /* -P: swap y+x, y-x */
-        t->ypx.v[i] = _mm256_xor_si256(p, s);
-        t->ymx.v[i] = _mm256_xor_si256(q, s);
-        __m256i nx = _mm256_sub_epi64(_mm256_set1_epi64x(i == 0 ? FE25X4_2P0 : (i & 1) ? FE25X4_2PODD : FE25X4_2PEVEN), x); /* and dxy -> 2p - dxy */
-        t->xyd.v[i] = _mm256_xor_si256(x, _mm256_and_si256(neg, _mm256_xor_si256(x, nx)));
+        const __m256 hv = _mm256_castsi256_ps(_mm256_set1_epi32((int)half25[i]));
+        __m256 p = LK_SEL(i), q = LK_SEL(10 + i), x = LK_SEL(20 + i);
+        p = _mm256_blendv_ps(p, hv, z); /* |d| = 0: the (halved) identity (1/2, 1/2, 0) */
+        q = _mm256_blendv_ps(q, hv, z);
+        __m256i xi = _mm256_andnot_si256(zi, _mm256_castps_si256(x));
+        __m256i nx = _mm256_sub_epi32(_mm256_set1_epi32(i == 0 ? FE25X4_2P0 : (i & 1) ? FE25X4_2PODD : FE25X4_2PEVEN), xi);
+        /* -P: swap y+x, y-x and dxy -> 2p - dxy */
+        __m256i ypx = _mm256_castps_si256(_mm256_blendv_ps(p, q, neg));
+        __m256i ymx = _mm256_castps_si256(_mm256_blendv_ps(q, p, neg));
+        __m256i xyd = _mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps(xi), _mm256_castsi256_ps(nx), neg));
+        t[0].ypx.v[i] = _mm256_and_si256(ypx, lo);
+        t[1].ypx.v[i] = _mm256_srli_epi64(ypx, 32);
+        t[0].ymx.v[i] = _mm256_and_si256(ymx, lo);
+        t[1].ymx.v[i] = _mm256_srli_epi64(ymx, 32);
+        t[0].xyd.v[i] = _mm256_and_si256(xyd, lo);
+        t[1].xyd.v[i] = _mm256_srli_epi64(xyd, 32);
     }
 #undef LK_SEL
 }
@@ -164,14 +177,15 @@ F25519_AVX2_TARGET __attribute__((noinline)) static void comb_x8(ge25x4 h[SETS],
     int8_t e[8][N], dig[N][8] __attribute__((aligned(8)));
     pre25x4 q[SETS];
     for (int l = 0; l < 8; l++) f25519_recode_signed(e[l], N, a[l], F25519_BASE_AVX2_SPACING);
+    /* byte 2l = lane l of set 0 (key l), byte 2l + 1 = lane l of set 1 (key 4 + l) */
     for (int i = 0; i < N; i++)
-        for (int l = 0; l < 8; l++) dig[i][l] = e[l][i];
+        for (int l = 0; l < 4; l++) {
+            dig[i][2 * l] = e[l][i];
+            dig[i][2 * l + 1] = e[4 + l][i];
+        }
     for (int i = 0; i < N; i++) {
         __m128i d8 = _mm_loadl_epi64((const __m128i *)dig[i]); /* the 8 digits, 1 byte each */
-        __m256i d[SETS];
-        d[0] = _mm256_cvtepi8_epi64(d8);
-        d[1] = _mm256_cvtepi8_epi64(_mm_srli_si128(d8, 4));
-        for (int t = 0; t < SETS; t++) lookup(&q[t], f25519_base_comb_avx2[i], d[t]);
+        lookup(q, f25519_base_comb_avx2[i], _mm256_cvtepi8_epi32(d8));
         if (i == 0) {
             /* the first point directly in extended coordinates instead of a
              * mixed addition to the identity: x = (y+x)/2 - (y-x)/2,

@@ -33,7 +33,6 @@
 #include <string.h>
 #include "scalarmult/double_avx2.h"
 #include "scalarmult/base_table.h"
-#include "scalarmult/base_table128.h"
 #include "scalarmult/recode.h"
 #include "point/ge25x4_avx2.h"
 
@@ -46,8 +45,6 @@
 /* (2j + 1) B halved: ((y+x)/2, (y-x)/2, dxy), canonical radix-2^25.5 limbs
  * (limb k of coordinate c at [j][10 c + k]). */
 static uint64_t btab[64][30];
-/* (2j + 1) [2^128]B halved, the same form (f25519_base128_odd: the quad entry). */
-static uint64_t btab128[64][30];
 static pthread_once_t btab_once = PTHREAD_ONCE_INIT;
 
 /* 1/2 = (p + 1)/2 = 2^254 - 9 */
@@ -55,11 +52,11 @@ static const uint8_t HALF_BYTES[32] = {0xf7, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                                        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                                        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x3f};
 
-F25519_AVX2_TARGET static void btab_convert(uint64_t out[64][30], const ge51_precomp in[64])
+F25519_AVX2_TARGET static void btab_convert(uint64_t (*out)[30], const ge51_precomp *in, int count)
 {
     fe51 half, t;
     fe51_frombytes(&half, HALF_BYTES);
-    for (int j = 0; j < 64; j++) {
+    for (int j = 0; j < count; j++) {
         const ge51_precomp *e = &in[j];
         uint8_t s[4][32];
         fe51_mul(&t, &e->yplusx, &half);
@@ -81,8 +78,7 @@ F25519_AVX2_TARGET static void btab_convert(uint64_t out[64][30], const ge51_pre
 
 static void btab_init(void)
 {
-    btab_convert(btab, f25519_base_odd);
-    btab_convert(btab128, f25519_base128_odd);
+    btab_convert(btab, f25519_base_odd, 64);
 }
 
 static const uint64_t L_WORDS[4] = {0x5812631a5cf5d3edULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
@@ -123,7 +119,7 @@ static void recode_odd7(int8_t d[37], const uint8_t b[32])
 }
 
 /* Lane l of t = tab[|d_l|] of lane l, negated where d_l < 0. */
-F25519_FE25X4_INLINE void lookup_a(ge25x4_cached *t, const ge25x4_cached tab[TA], const int8_t d[4])
+F25519_FE25X4_INLINE void lookup_a(ge25x4_cached *t, const ge25x4_cached *tab, const int8_t d[4])
 {
     const __m256i *e0 = (const __m256i *)&tab[abs(d[0])], *e1 = (const __m256i *)&tab[abs(d[1])];
     const __m256i *e2 = (const __m256i *)&tab[abs(d[2])], *e3 = (const __m256i *)&tab[abs(d[3])];
@@ -158,11 +154,11 @@ F25519_FE25X4_INLINE void lookup_b(ge25x4_hpre *q, const uint64_t (*tb)[30], con
 DS_NOINLINE void step_dbl(ge25x4_p3 h[2], int want_t) { ge25x4_dbl_x2(h, want_t); }
 DS_NOINLINE void step_add(ge25x4_p3 h[2], const ge25x4_cached q[2], int want_t) { ge25x4_add_x2(h, q, want_t); }
 DS_NOINLINE void step_madd(ge25x4_p3 h[2], const ge25x4_hpre q[2], int want_t) { ge25x4_madd_x2(h, q, want_t); }
-DS_NOINLINE void get_a(ge25x4_cached *t, const ge25x4_cached tab[TA], const int8_t d[4]) { lookup_a(t, tab, d); }
+DS_NOINLINE void get_a(ge25x4_cached *t, const ge25x4_cached *tab, const int8_t d[4]) { lookup_a(t, tab, d); }
 DS_NOINLINE void get_b(ge25x4_hpre *q, const uint64_t (*tb)[30], const int8_t d[4]) { lookup_b(q, tb, d); }
 
-/* tab[j] = j P (cached), j = 0..16, in every lane: jP = (j-1)P + P. */
-DS_NOINLINE void build_tab(ge25x4_cached tab[TA], const ge25x4_p3 *P)
+/* tab[j] = j P (cached), j = 0..cnt-1, in every lane: jP = (j-1)P + P. */
+DS_NOINLINE void build_tab_n(ge25x4_cached *tab, const ge25x4_p3 *P, int cnt)
 {
     fe25x4 d2;
     fe51 d2s[4] = {fe51_d2, fe51_d2, fe51_d2, fe51_d2};
@@ -170,11 +166,12 @@ DS_NOINLINE void build_tab(ge25x4_cached tab[TA], const ge25x4_p3 *P)
     ge25x4_p3 m = *P;
     ge25x4_cached_identity(&tab[0]);
     ge25x4_to_cached(&tab[1], P, &d2);
-    for (int j = 2; j < TA; j++) {
+    for (int j = 2; j < cnt; j++) {
         ge25x4_add(&m, &m, &tab[1], 1);
         ge25x4_to_cached(&tab[j], &m, &d2);
     }
 }
+static void build_tab(ge25x4_cached tab[TA], const ge25x4_p3 *P) { build_tab_n(tab, P, TA); }
 
 /* The eight lanes as two 4-lane sets in lock step (ge25x4_*_x2). */
 F25519_AVX2_TARGET static void double_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
@@ -233,37 +230,101 @@ void f25519_double_scalar_avx2_x8(ge51_p3 out[8], const uint8_t a[8][32], const 
  * with the half-size scalars of single verification (ed25519_verify.h
  * f25519_vf_steps67, ed25519_batch.c finish_quad). The same Straus loop as
  * double_x8 with about half the doublings:
- *  - a_i, c_i in signed radix 32 (33 digits: a < 2^160, the last digit in
- *    {0, 1}) over per-lane tables 0..16 A_i and 0..16 C_i (fixed windows for
- *    the reason given at the top; an all-zero window of the eight lanes is
- *    skipped, so the doublings start at the longest lane's top digit);
- *  - b_i split as b = b0 + 2^128 b1 with b0, b1 odd (split_b), each in the
- *    regular odd radix 2^7 (19 digits at the bit positions 0, 7, ..., 126)
- *    over B's odd multiples (btab) and [2^128]B's (btab128, converted from
- *    base_table128.c once per process with btab): 38 mixed additions.
- * With a, c ~ 2^128: ~128 doublings (instead of 252), ~52 cached additions,
- * 38 mixed additions, 30 table additions. */
-#define NQ 33
+ *  - a_i, c_i in signed radix 2^QW (QN digits: a < 2^160) over per-lane
+ *    tables 0..2^(QW-1) A_i and C_i (fixed windows for the reason given at
+ *    the top; an all-zero window of the eight lanes is skipped, so the
+ *    doublings start at the longest lane's top digit);
+ *  - b_i split as b = b0 + 2^127 b1 with b0, b1 odd (split_b127), each in the
+ *    regular odd radix 2^QBW (QBN digits at the bit positions 0, QBW, ...)
+ *    over the odd multiples of B and of [2^127]B (qtab: 2^(QBW-1) entries
+ *    each, computed once per process: qtab_init).
+ * With a, c ~ 2^128: ~128 doublings (instead of 252), ~64 cached additions
+ * (radix 16: 0..8 tables of 7 additions each), 26 mixed additions for B.
+ * Measured against the first version (radix 32 for a, c; b split at 2^128 in
+ * radix 2^7 over base_table.c/base_table128.c, 38 mixed additions):
+ * quad_scalar_x8 per signature min 31.8k vs 33.5k TSC ticks (bench_batch
+ * exact, 6 interleaved rounds, AMD EPYC Zen 3 AVX2-only, noisy host); radix
+ * 32 with QBW = 10: 31.9k, radix 16 with QBW = 9: 32.3k. qtab is 2 x 512 x
+ * 240 bytes (L2-resident). */
+#ifndef QW /* -D for experiments */
+#define QW 4
+#endif
+#define QN (160 / QW + 1)      /* QW * QN >= 161: the last digit absorbs the carry */
+#define QT ((1 << (QW - 1)) + 1) /* table 0..2^(QW-1) */
+#ifndef QBW
+#define QBW 10
+#endif
+#define QBN ((128 + QBW - 1) / QBW) /* QBW * QBN >= 128: the last digit < 2^(127 - QBW (QBN - 1)) + 2 < 2^QBW */
+#define QBT (1 << (QBW - 1))
 
-/* k odd, 0 < k < 2^128: k = sum d[i] 2^(7i), i < 19, every d[i] odd in
- * [-127, 127] (as recode_odd7: k_(i+1) = (k_i - d_i)/2^7 stays odd and >= 1;
- * k_i < 2^(128 - 7i) + 2, so d[18] = k_18 is odd in [1, 5]). No overflow: a
- * negative d_i only raises the low byte to 128. */
-static void recode_odd7_128(int8_t d[19], unsigned __int128 k, int neg)
+/* qtab[0][j] = (2j + 1) B, qtab[1][j] = (2j + 1) [2^127]B, halved, btab's form. */
+static uint64_t qtab[2][QBT][30] __attribute__((aligned(64)));
+static pthread_once_t qtab_once = PTHREAD_ONCE_INIT;
+static ge51_p3 qtab_pts[QBT];  /* scratch of qtab_init (used once) */
+static ge51_precomp qtab_pre[QBT];
+static fe51 qtab_acc[QBT];
+
+static void qtab_init(void)
 {
-    for (int i = 0; i < 18; i++) {
-        int v = (int)(k & 0xff) - 128;
-        d[i] = (int8_t)(neg ? -v : v);
-        k = v < 0 ? k + (unsigned)(-v) : k - (unsigned)v;
-        k >>= 7;
+    static const uint8_t B_ENC[32] = {0x58, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,
+                                      0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,
+                                      0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66};
+    ge51_p3 P, P2;
+    (void)ge51_frombytes_vartime(&P, B_ENC, 0); /* the base point: always decodes */
+    for (int t = 0; t < 2; t++) {
+        if (t == 1)
+            for (int i = 0; i < 127; i++) ge51_dbl(&P, &P);
+        ge51_dbl(&P2, &P);
+        qtab_pts[0] = P;
+        for (int j = 1; j < QBT; j++) ge51_add(&qtab_pts[j], &qtab_pts[j - 1], &P2);
+        /* affine with one inversion (Montgomery's trick; Z != 0) */
+        fe51 acc, inv, zi, x, y, z;
+        fe51_1(&acc);
+        for (int j = 0; j < QBT; j++) {
+            qtab_acc[j] = acc; /* Z_0 ... Z_(j-1) */
+            fe51_carry(&z, &qtab_pts[j].Z);
+            fe51_mul(&acc, &acc, &z);
+        }
+        fe51_invert(&inv, &acc);
+        for (int j = QBT; j-- > 0;) {
+            fe51_carry(&z, &qtab_pts[j].Z);
+            fe51_mul(&zi, &inv, &qtab_acc[j]);
+            fe51_mul(&inv, &inv, &z);
+            fe51_carry(&x, &qtab_pts[j].X);
+            fe51_carry(&y, &qtab_pts[j].Y);
+            fe51_mul(&x, &x, &zi);
+            fe51_mul(&y, &y, &zi);
+            ge51_precomp *e = &qtab_pre[j];
+            fe51_add(&e->yplusx, &y, &x);
+            fe51_carry(&e->yplusx, &e->yplusx);
+            fe51_sub(&e->yminusx, &y, &x);
+            fe51_carry(&e->yminusx, &e->yminusx);
+            fe51_mul(&e->xy2d, &x, &y);
+            fe51_mul(&e->xy2d, &e->xy2d, &fe51_d2);
+        }
+        btab_convert(qtab[t], qtab_pre, QBT);
     }
-    d[18] = (int8_t)(neg ? -(int)k : (int)k);
 }
 
-/* b < 2^253 -> b' = b or b + L (odd, < 2^254; [b']B = [b]B) = lo + 2^128 hi
- * with lo, hi odd: if hi (< 2^126) is even, hi + 1 and lo - 2^128 (negative,
- * |lo| = 2^128 - lo odd). Digits of lo in d0, of hi in d1. */
-static void split_b(int8_t d0[19], int8_t d1[19], const uint8_t b[32])
+/* k odd, 0 < k < 2^127: k = sum d[i] 2^(QBW i), i < QBN, every d[i] odd in
+ * (-2^QBW, 2^QBW) (as recode_odd7: k_(i+1) = (k_i - d_i)/2^QBW stays odd and
+ * >= 1; k_i < 2^(127 - QBW i) + 2, so d[QBN-1] = k_(QBN-1) is odd and
+ * < 2^(127 - QBW (QBN - 1)) + 2 <= 2^QBW). neg: the digits of -k. */
+static void recode_oddw(int16_t d[QBN], unsigned __int128 k, int neg)
+{
+    for (int i = 0; i < QBN - 1; i++) {
+        int v = (int)(k & ((2u << QBW) - 1)) - (1 << QBW);
+        d[i] = (int16_t)(neg ? -v : v);
+        k = v < 0 ? k + (unsigned)(-v) : k - (unsigned)v;
+        k >>= QBW;
+    }
+    d[QBN - 1] = (int16_t)(neg ? -(int)k : (int)k);
+}
+
+/* b < 2^253 -> b' = b or b + L (odd, < 2^254; [b']B = [b]B) = lo + 2^127 hi
+ * with lo, hi odd, both < 2^127: if hi is even, hi + 1 and lo - 2^127
+ * (negative, |lo| = 2^127 - lo odd). Digits of lo in d0, of hi in d1. */
+static void split_b127(int16_t d0[QBN], int16_t d1[QBN], const uint8_t b[32])
 {
     uint64_t k[4];
     memcpy(k, b, 32); /* little-endian host (x86-64) */
@@ -275,37 +336,55 @@ static void split_b(int8_t d0[19], int8_t d1[19], const uint8_t b[32])
             c >>= 64;
         }
     }
-    unsigned __int128 lo = ((unsigned __int128)k[1] << 64) | k[0];
-    unsigned __int128 hi = ((unsigned __int128)k[3] << 64) | k[2];
+    const unsigned __int128 one = 1;
+    unsigned __int128 lo = (((unsigned __int128)k[1] << 64) | k[0]) & ((one << 127) - 1);
+    unsigned __int128 hi = ((unsigned __int128)k[3] << 65) | ((unsigned __int128)k[2] << 1) | (k[1] >> 63);
     int neg = 0;
     if (!(hi & 1)) {
         hi += 1;
-        lo = (unsigned __int128)0 - lo; /* 2^128 - lo (lo odd, so lo >= 1) */
+        lo = (one << 127) - lo; /* lo odd, so >= 1 */
         neg = 1;
     }
-    recode_odd7_128(d0, lo, neg);
-    recode_odd7_128(d1, hi, 0);
+    recode_oddw(d0, lo, neg);
+    recode_oddw(d1, hi, 0);
 }
+
+/* Lane l of q = d_l (2j+1 = |d_l|) entry of tb, halved affine, negated where d_l < 0. */
+F25519_FE25X4_INLINE void lookup_bw(ge25x4_hpre *q, const uint64_t (*tb)[30], const int16_t d[4])
+{
+    const uint64_t *r0 = tb[abs(d[0]) >> 1], *r1 = tb[abs(d[1]) >> 1];
+    const uint64_t *r2 = tb[abs(d[2]) >> 1], *r3 = tb[abs(d[3]) >> 1];
+    __m256i *o = (__m256i *)q;
+#pragma GCC unroll 10
+    for (int k = 0; k < 30; k++)
+        o[k] = _mm256_setr_epi64x((long long)r0[k], (long long)r1[k], (long long)r2[k], (long long)r3[k]);
+    if ((d[0] | d[1] | d[2] | d[3]) < 0)
+        ge25x4_hpre_cneg(q, _mm256_setr_epi64x(-(long long)(d[0] < 0), -(long long)(d[1] < 0),
+                                               -(long long)(d[2] < 0), -(long long)(d[3] < 0)));
+}
+DS_NOINLINE void get_bw(ge25x4_hpre *q, const uint64_t (*tb)[30], const int16_t d[4]) { lookup_bw(q, tb, d); }
 
 F25519_AVX2_TARGET static void quad_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
                                        const uint8_t c[8][32], const ge51_p3 C[8], const uint8_t b[8][32])
 {
-    ge25x4_cached ta[2][TA] __attribute__((aligned(32))), tc[2][TA] __attribute__((aligned(32))), q[2];
+    ge25x4_cached ta[2][QT] __attribute__((aligned(32))), tc[2][QT] __attribute__((aligned(32))), q[2];
     ge25x4_hpre qb[2];
     ge25x4_p3 acc[2];
-    int8_t ea[8][NQ], ec[8][NQ], e0[8][19], e1[8][19];
-    int8_t da[NQ][8] __attribute__((aligned(8))), dc[NQ][8] __attribute__((aligned(8))), d0[19][8], d1[19][8];
+    int8_t ea[8][QN], ec[8][QN];
+    int16_t e0[8][QBN], e1[8][QBN];
+    int8_t da[QN][8] __attribute__((aligned(8))), dc[QN][8] __attribute__((aligned(8)));
+    int16_t d0[QBN][8], d1[QBN][8];
     for (int l = 0; l < 8; l++) {
-        f25519_recode_signed(ea[l], NQ, a[l], WA);
-        f25519_recode_signed(ec[l], NQ, c[l], WA);
-        split_b(e0[l], e1[l], b[l]);
+        f25519_recode_signed(ea[l], QN, a[l], QW);
+        f25519_recode_signed(ec[l], QN, c[l], QW);
+        split_b127(e0[l], e1[l], b[l]);
     }
-    for (int i = 0; i < NQ; i++)
+    for (int i = 0; i < QN; i++)
         for (int l = 0; l < 8; l++) {
             da[i][l] = ea[l][i];
             dc[i][l] = ec[l][i];
         }
-    for (int i = 0; i < 19; i++)
+    for (int i = 0; i < QBN; i++)
         for (int l = 0; l < 8; l++) {
             d0[i][l] = e0[l][i];
             d1[i][l] = e1[l][i];
@@ -313,38 +392,38 @@ F25519_AVX2_TARGET static void quad_x8(ge51_p3 out[8], const uint8_t a[8][32], c
 
     for (int s = 0; s < 2; s++) {
         ge25x4_pack(&acc[s], A + 4 * s);
-        build_tab(ta[s], &acc[s]);
+        build_tab_n(ta[s], &acc[s], QT);
         ge25x4_pack(&acc[s], C + 4 * s);
-        build_tab(tc[s], &acc[s]);
+        build_tab_n(tc[s], &acc[s], QT);
         ge25x4_identity(&acc[s]);
     }
     int started = 0;
-    for (int p = WA * (NQ - 1); p >= 0; p--) {
+    for (int p = QW * (QN - 1); p >= 0; p--) {
         uint64_t anya = 0, anyc = 0;
-        if (p % WA == 0) {
-            memcpy(&anya, da[p / WA], 8);
-            memcpy(&anyc, dc[p / WA], 8);
+        if (p % QW == 0) {
+            memcpy(&anya, da[p / QW], 8);
+            memcpy(&anyc, dc[p / QW], 8);
         }
-        int adda = anya != 0, addc = anyc != 0, addb = p % 7 == 0 && p / 7 < 19;
+        int adda = anya != 0, addc = anyc != 0, addb = p % QBW == 0 && p / QBW < QBN;
         if (started) step_dbl(acc, adda || addc || addb);
         if (adda) {
-            get_a(&q[0], ta[0], da[p / WA]);
-            get_a(&q[1], ta[1], da[p / WA] + 4);
+            get_a(&q[0], ta[0], da[p / QW]);
+            get_a(&q[1], ta[1], da[p / QW] + 4);
             step_add(acc, q, addc || addb);
             started = 1;
         }
         if (addc) {
-            get_a(&q[0], tc[0], dc[p / WA]);
-            get_a(&q[1], tc[1], dc[p / WA] + 4);
+            get_a(&q[0], tc[0], dc[p / QW]);
+            get_a(&q[1], tc[1], dc[p / QW] + 4);
             step_add(acc, q, addb);
             started = 1;
         }
         if (addb) {
-            get_b(&qb[0], btab, d0[p / 7]);
-            get_b(&qb[1], btab, d0[p / 7] + 4);
+            get_bw(&qb[0], qtab[0], d0[p / QBW]);
+            get_bw(&qb[1], qtab[0], d0[p / QBW] + 4);
             step_madd(acc, qb, 1);
-            get_b(&qb[0], btab128, d1[p / 7]);
-            get_b(&qb[1], btab128, d1[p / 7] + 4);
+            get_bw(&qb[0], qtab[1], d1[p / QBW]);
+            get_bw(&qb[1], qtab[1], d1[p / QBW] + 4);
             step_madd(acc, qb, p == 0);
             started = 1;
         }
@@ -357,5 +436,6 @@ void f25519_quad_scalar_avx2_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge
                                 const uint8_t c[8][32], const ge51_p3 C[8], const uint8_t b[8][32])
 {
     pthread_once(&btab_once, btab_init);
+    pthread_once(&qtab_once, qtab_init);
     quad_x8(out, a, A, c, C, b);
 }

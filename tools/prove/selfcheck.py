@@ -64,14 +64,8 @@ CASES = [
     ('mulx: carry dropped at the end of row 1 (fe64_mul)', 'src/field/fe64_mulx.h',
      '        "adcx %%rax, %[t5]\\n\\t"\n        /* row 2', '        /* row 2', ['fe64_mul'], 'a'),
     ('mulx: second fold dropped (fe64_add)', 'src/field/fe64_mulx.h',
-     '            "adcq $0, %[t3]\\n\\t"\n            "sbbq %%rax, %%rax\\n\\t"\n            "andq $38, %%rax\\n\\t"\n'
-     '            "addq %%rax, %[t0]\\n\\t"\n            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3)\n'
-     '            : [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])\n            : "rax", "cc");\n    h->w[0] = t0;\n'
-     '    h->w[1] = t1;\n    h->w[2] = t2;\n    h->w[3] = t3;\n}\n\n/* h = f - g;',
-     '            "adcq $0, %[t3]\\n\\t"\n'
-     '            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3)\n'
-     '            : [g0] "m"(g->w[0]), [g1] "m"(g->w[1]), [g2] "m"(g->w[2]), [g3] "m"(g->w[3])\n            : "rax", "cc");\n    h->w[0] = t0;\n'
-     '    h->w[1] = t1;\n    h->w[2] = t2;\n    h->w[3] = t3;\n}\n\n/* h = f - g;', ['fe64_add'], 'a'),
+     '            FE64_CARRY38_ASM("%%rax") /* the second fold of fe64_add */ "addq %%rax, %[t0]\\n\\t"\n',
+     '            /* the second fold of fe64_add dropped */\n', ['fe64_add'], 'a'),
     ('mulx: row 2 reads word 3 of g for word 2 (fe64_mul "m" operands)', 'src/field/fe64_mulx.h',
      '        "movq %[g2], %%rdx\\n\\t"', '        "movq %[g3], %%rdx\\n\\t"', ['fe64_mul'], 'c'),
     ('mulx: row 2 multiplies by f3 for f2 (fe64_mul register operands)', 'src/field/fe64_mulx.h',
