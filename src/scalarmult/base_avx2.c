@@ -40,7 +40,10 @@
  * 9,399 against 8,695); one lookup pass for both sets (each row loaded and
  * permuted once for 8 keys, 32-bit slots, instead of once per set using the
  * low word of each lane): 7,926 against 8,835 (minima of 7 interleaved rounds,
- * medians 10,679 / 11,852, 2026-11-26, contended host). Per x8 call (valgrind --tool=callgrind,
+ * medians 10,679 / 11,852, 2026-11-26, contended host); the safegcd
+ * inversion instead of mulx's Fermat chain and the last addition without
+ * its unused products: 7,470 against 7,696 (minima of 8 interleaved rounds,
+ * medians 7,474 / 7,699, a quiet phase of the host). Per x8 call (valgrind --tool=callgrind,
  * test_ct_avx2): ~295k instructions, 89% in comb_x8, of which 70% in the
  * 602 calls of f25519_fe25x4_mul.
  *
@@ -49,7 +52,10 @@
  * inlining 7 products per addition.
  *
  * Inversion (batch_invert8): Montgomery's trick across the 8 lanes of the two
- * sets, one scalar inversion (mulx's chain) instead of two 4-lane chains.
+ * sets, one scalar inversion instead of two 4-lane chains: the constant-time
+ * safegcd of field/fe51_invert_ifma.c (plain C; faster than mulx's Fermat
+ * chain, as in base_mulx.c). The last mixed addition skips the products the
+ * caller does not read (T; X for X25519).
  *
  * Bounds (fe25x4_avx2.h): table limbs < W_i (fully reduced); 2p - dxy <= 2p_i
  * (M). Point coordinates R at every step (products). Mixed addition:
@@ -62,10 +68,7 @@
 #include "field/fe25x4_avx2.h"
 #include "common/wipe.h"
 #include "field/fe51.h"
-#include "arch/mulx_asm.h"
-#if F25519_HAVE_MULX
-#include "field/fe64_mulx.h" /* f25519_fe51_pow22523_mulx */
-#endif
+#include "field/fe51_invert_ifma.h" /* f25519_ifma_fe_invert: safegcd, plain C */
 
 typedef struct { fe25x4 X, Y, Z, T; } ge25x4;      /* extended: x = X/Z, y = Y/Z, xy = T/Z */
 typedef struct { fe25x4 ypx, ymx, xyd; } pre25x4;  /* ((y+x)/2, (y-x)/2, dxy), affine */
@@ -149,8 +152,11 @@ F25519_FE25X4_INLINE void lookup(pre25x4 t[SETS], const uint32_t (*row)[ROWS][8]
 #undef LK_SEL
 }
 
-/* h = h + q (ref10 ge_madd + p1p1_to_p3, halved: see the top comment). h R -> R. */
-F25519_FE25X4_INLINE void madd(ge25x4 *h, const pre25x4 *q)
+/* h = h + q (ref10 ge_madd + p1p1_to_p3, halved: see the top comment). h R -> R.
+ * want_x / want_t = 0 (the last addition: x25519 needs only Y, Z; ed25519
+ * X, Y, Z) skip the product of X / T (a public choice); h->X / h->T are then
+ * left as they were. */
+F25519_FE25X4_INLINE void madd(ge25x4 *h, const pre25x4 *q, int want_x, int want_t)
 {
     fe25x4 ypx, ymx, a, b, c, e, f, g, hh;
     fe25x4_add(&ypx, &h->Y, &h->X);
@@ -162,16 +168,16 @@ F25519_FE25X4_INLINE void madd(ge25x4 *h, const pre25x4 *q)
     fe25x4_add(&hh, &a, &b);
     fe25x4_add(&g, &h->Z, &c);
     fe25x4_sub(&f, &h->Z, &c);
-    f25519_fe25x4_mul(&h->X, &e, &f);
+    if (want_x) f25519_fe25x4_mul(&h->X, &e, &f);
     f25519_fe25x4_mul(&h->Y, &hh, &g);
     f25519_fe25x4_mul(&h->Z, &g, &f);
-    f25519_fe25x4_mul(&h->T, &e, &hh);
+    if (want_t) f25519_fe25x4_mul(&h->T, &e, &hh);
 }
 
 /* h[t] = [a[4t + l]]B in lane l of set t: a = sum e_i 64^i (signed digits,
  * e_i in [-32, 32), e_42 in [0, 8] for a < 2^255), one mixed addition of
  * e_i 64^i B (table i) per digit, no doubling. */
-F25519_AVX2_TARGET __attribute__((noinline)) static void comb_x8(ge25x4 h[SETS], const uint8_t a[8][32])
+F25519_AVX2_TARGET __attribute__((noinline)) static void comb_x8(ge25x4 h[SETS], const uint8_t a[8][32], int want_x)
 {
     enum { N = F25519_BASE_AVX2_TABLES };
     int8_t e[8][N], dig[N][8] __attribute__((aligned(8)));
@@ -203,31 +209,14 @@ F25519_AVX2_TARGET __attribute__((noinline)) static void comb_x8(ge25x4 h[SETS],
             }
             continue;
         }
-        for (int t = 0; t < SETS; t++) madd(&h[t], &q[t]);
+        if (i < N - 1)
+            for (int t = 0; t < SETS; t++) madd(&h[t], &q[t], 1, 1);
+        else /* the last addition: T is not used, X only by ed25519 */
+            for (int t = 0; t < SETS; t++) madd(&h[t], &q[t], want_x, 0);
     }
     f25519_wipe(e, sizeof e);
     f25519_wipe(dig, sizeof dig);
     f25519_wipe(q, sizeof q);
-}
-
-/* 1/z for z = lane 0 of a field element (fe51): z^(p-2) = (z^((p-5)/8))^8 z^3,
- * with the mulx backend's z^((p-5)/8) chain where it is built (a scalar chain
- * on 64-bit limbs has a much shorter latency than a 4-lane one), else the
- * portable fe51 inversion. z != 0. */
-static void invert51(fe51 *out, const fe51 *z)
-{
-#if F25519_HAVE_MULX
-    fe51 t, z3;
-    f25519_fe51_pow22523_mulx(&t, z);
-    fe51_sqr_n(&t, &t, 3);
-    fe51_sqr(&z3, z);
-    fe51_mul(&z3, &z3, z);
-    fe51_mul(out, &t, &z3);
-    f25519_wipe(&t, sizeof t);
-    f25519_wipe(&z3, sizeof z3);
-#else
-    fe51_invert(out, z);
-#endif
 }
 
 /* h = f with the 64-bit lanes permuted (imm as _mm256_permute4x64_epi64). */
@@ -250,7 +239,7 @@ F25519_AVX2_TARGET static void batch_invert8(fe25x4 out[SETS], const fe25x4 in[S
     PERM4(&s, &q, 0x4e);              /* [p2p3, p2p3, p0p1, p0p1] */
     fe25x4_mul(&r, &q, &s);           /* the product of the 8 in every lane */
     f25519_fe25x4_unpack(f, &r);
-    invert51(&i1, &f[0]);
+    f25519_ifma_fe_invert(&i1, &f[0]); /* constant-time safegcd; unpack's limbs < 2^54 */
     f[0] = f[1] = f[2] = f[3] = i1;
     f25519_fe25x4_pack(&inv, f);
     fe25x4_mul(&q, &inv, &s);         /* [1/p0p1, 1/p0p1, 1/p2p3, 1/p2p3] */
@@ -287,7 +276,7 @@ F25519_AVX2_TARGET void f25519_x25519_base_avx2_x8(uint8_t out[8][32], const uin
 {
     ge25x4 h[SETS];
     fe25x4 n[SETS], d[SETS];
-    comb_x8(h, k);
+    comb_x8(h, k, 0);
     for (int t = 0; t < SETS; t++) {
         fe25x4_add(&n[t], &h[t].Z, &h[t].Y);
         fe25x4_sub(&d[t], &h[t].Z, &h[t].Y);
@@ -311,7 +300,7 @@ F25519_AVX2_TARGET void f25519_ed25519_base_avx2_x8(uint8_t out[8][32], const ui
     ge25x4 h[SETS];
     fe25x4 zi[SETS], z[SETS], x, y;
     uint8_t xb[4][32];
-    comb_x8(h, a);
+    comb_x8(h, a, 1);
     z[0] = h[0].Z;
     z[1] = h[1].Z;
     batch_invert8(zi, z); /* Z != 0: extended coordinates */
