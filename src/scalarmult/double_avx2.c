@@ -244,8 +244,14 @@ void f25519_double_scalar_avx2_x8(ge51_p3 out[8], const uint8_t a[8][32], const 
  * radix 2^7 over base_table.c/base_table128.c, 38 mixed additions):
  * quad_scalar_x8 per signature min 31.8k vs 33.5k TSC ticks (bench_batch
  * exact, 6 interleaved rounds, AMD EPYC Zen 3 AVX2-only, noisy host); radix
- * 32 with QBW = 10: 31.9k, radix 16 with QBW = 9: 32.3k. qtab is 2 x 512 x
- * 240 bytes (L2-resident). */
+ * 32 with QBW = 10: 31.9k, radix 16 with QBW = 9: 32.3k. Whole openssl batch
+ * (fast25519 bench, 5 interleaved rounds, minima): batch64 45.1k vs 47.6k,
+ * batch8 45.7k vs 48.1k TSC ticks per signature, single verify 66.6-66.9k
+ * (batch64 / single 0.675; 0.60 not reached). Not kept (no gain measurable on
+ * the noisy host): table building by doublings for the even multiples, signed
+ * tables (-8..8, no negation at lookup), B rows read by 4x4 transposes, QBW =
+ * 11. qtab is 2 x 512 x 240 bytes (L2-resident); qtab_init costs ~3.8M ticks
+ * (~1.6 ms) once per process. */
 #ifndef QW /* -D for experiments */
 #define QW 4
 #endif
