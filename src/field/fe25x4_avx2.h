@@ -193,6 +193,63 @@ F25519_FE25X4_INLINE void fe25x4_mul_nc(fe25x4 *r, const fe25x4 *f, const fe25x4
     for (int k = 0; k < 10; k++) r->v[k] = acc[k];
 }
 
+/* g19[j] = 19 g_j for j = 1..9 (g19[0] is not written: no product reads it).
+ * g M: 19 g_j < 2^31.84 (fe25x4_mul_nc). For an operand used in several
+ * products (the ladder's x1): computed once, then fe25x4_mul_nc_g19. */
+F25519_FE25X4_INLINE void fe25x4_mul19(__m256i g19[10], const fe25x4 *g)
+{
+    const __m256i n19 = _mm256_set1_epi64x(19);
+#pragma GCC unroll 10
+    for (int j = 1; j < 10; j++) g19[j] = _mm256_mul_epu32(g->v[j], n19);
+}
+
+/* r = f * g without the carry, g19 = fe25x4_mul19(g) given: the same column
+ * sums as fe25x4_mul_nc (same pairs, same factors, so the same bounds), rows
+ * taken two at a time (i even, i + 1): each g_j / 19 g_j is loaded once into
+ * a register for both rows (pair (i, j) and pair (i + 1, j) differ in their
+ * operand only at j = 9 - i: g_j for row i, 19 g_j for row i + 1), half the
+ * loads of fe25x4_mul_nc. Registers: 10 column sums, f_i, f_(i+1),
+ * 2 f_(i+1), the operand. */
+F25519_FE25X4_INLINE void fe25x4_mul_nc_g19(fe25x4 *r, const fe25x4 *f, const fe25x4 *g, const __m256i g19[10])
+{
+    __m256i acc[10];
+    int set = 0; /* bit k: acc[k] written (constant after unrolling) */
+#pragma GCC unroll 5
+    for (int i = 0; i < 10; i += 2) {
+        __m256i f0 = f->v[i], f1 = f->v[i + 1];
+        __m256i f12 = _mm256_add_epi64(f1, f1);
+        const __m256i *gp = g->v, *g19p = g19;
+        FE25X4_LAUNDER(gp);
+        FE25X4_LAUNDER(g19p);
+#pragma GCC unroll 10
+        for (int j = 0; j < 10; j++) {
+            int k0 = (i + j) % 10, k1 = (i + 1 + j) % 10;
+            __m256i b0 = i + j >= 10 ? g19p[j] : gp[j];
+            FE25X4_KEEP(b0);
+            __m256i p0 = _mm256_mul_epu32(f0, b0); /* i even: never both odd */
+            acc[k0] = (set >> k0) & 1 ? _mm256_add_epi64(acc[k0], p0) : p0;
+            set |= 1 << k0;
+            FE25X4_KEEP(acc[k0]);
+            __m256i b1 = j == 9 - i ? g19p[j] : b0;
+            __m256i p1 = _mm256_mul_epu32((j & 1) ? f12 : f1, b1);
+            acc[k1] = (set >> k1) & 1 ? _mm256_add_epi64(acc[k1], p1) : p1;
+            set |= 1 << k1;
+            FE25X4_KEEP(acc[k1]);
+        }
+    }
+#pragma GCC unroll 10
+    for (int k = 0; k < 10; k++) r->v[k] = acc[k];
+}
+
+/* h = f * g -> R with g19 = fe25x4_mul19(g) given (inputs M): fe25x4_mul_nc_g19
+ * + fe25x4_carry. Proved as f25519_fe25x4_mul_pair (= fe25x4_mul19 then this). */
+F25519_FE25X4_INLINE void fe25x4_mul_g19(fe25x4 *h, const fe25x4 *f, const fe25x4 *g, const __m256i g19[10])
+{
+    fe25x4 r;
+    fe25x4_mul_nc_g19(&r, f, g, g19);
+    fe25x4_carry(h, &r);
+}
+
 /* h = f * g -> R (inputs M; see fe25x4_mul_nc, fe25x4_carry). */
 F25519_FE25X4_INLINE void fe25x4_mul(fe25x4 *h, const fe25x4 *f, const fe25x4 *g)
 {
@@ -313,4 +370,12 @@ void f25519_fe25x4_invert(fe25x4 *out, const fe25x4 *z);
 void f25519_fe25x4_mul(fe25x4 *h, const fe25x4 *f, const fe25x4 *g);
 void f25519_fe25x4_sqr(fe25x4 *h, const fe25x4 *f);
 void f25519_fe25x4_invert2(fe25x4 *out_a, fe25x4 *out_b, const fe25x4 *a, const fe25x4 *b);
+/* The x8 ladder's products (same contract as f25519_fe25x4_mul: inputs M,
+ * output R, the same column sums): rows two at a time (fe25x4_mul_nc_g19,
+ * half the operand loads; measured ~1.3% faster x8 derive on the AMD EPYC
+ * Zen 3 host). f25519_fe25x4_mul_pair = fe25x4_mul19(g) then fe25x4_mul_g19;
+ * f25519_fe25x4_mul_g19 takes g19 = fe25x4_mul19(g) computed once by the
+ * caller (the ladder's fixed x1: 9 vpmuludq fewer per product). */
+void f25519_fe25x4_mul_pair(fe25x4 *h, const fe25x4 *f, const fe25x4 *g);
+void f25519_fe25x4_mul_g19(fe25x4 *h, const fe25x4 *f, const fe25x4 *g, const __m256i g19[10]);
 #endif

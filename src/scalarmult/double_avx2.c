@@ -135,18 +135,20 @@ F25519_FE25X4_INLINE void lookup_a(ge25x4_cached *t, const ge25x4_cached *tab, c
                                                  -(long long)(d[2] < 0), -(long long)(d[3] < 0)));
 }
 
-/* Lane l of q = d_l B (d_l odd, |d_l| <= 127), halved affine. */
-F25519_FE25X4_INLINE void lookup_b(ge25x4_hpre *q, const uint64_t (*tb)[30], const int8_t d[4])
+/* Lane l of q = the entry (|d_l| - 1) / 2 of tb (d_l odd: d_l B or, from
+ * the radix-2^10 tables, the multiple of their base), halved affine, negated
+ * where d_l < 0. Public digits: plain loads by index. */
+F25519_FE25X4_INLINE void lookup_b(ge25x4_hpre *q, const uint64_t (*tb)[30], int d0, int d1, int d2, int d3)
 {
-    const uint64_t *r0 = tb[abs(d[0]) >> 1], *r1 = tb[abs(d[1]) >> 1];
-    const uint64_t *r2 = tb[abs(d[2]) >> 1], *r3 = tb[abs(d[3]) >> 1];
+    const uint64_t *r0 = tb[abs(d0) >> 1], *r1 = tb[abs(d1) >> 1];
+    const uint64_t *r2 = tb[abs(d2) >> 1], *r3 = tb[abs(d3) >> 1];
     __m256i *o = (__m256i *)q;
 #pragma GCC unroll 10
     for (int k = 0; k < 30; k++)
         o[k] = _mm256_setr_epi64x((long long)r0[k], (long long)r1[k], (long long)r2[k], (long long)r3[k]);
-    if ((d[0] | d[1] | d[2] | d[3]) < 0)
-        ge25x4_hpre_cneg(q, _mm256_setr_epi64x(-(long long)(d[0] < 0), -(long long)(d[1] < 0),
-                                               -(long long)(d[2] < 0), -(long long)(d[3] < 0)));
+    if ((d0 | d1 | d2 | d3) < 0)
+        ge25x4_hpre_cneg(q, _mm256_setr_epi64x(-(long long)(d0 < 0), -(long long)(d1 < 0),
+                                               -(long long)(d2 < 0), -(long long)(d3 < 0)));
 }
 
 /* Out-of-line steps: one copy each, called from the loop (both sets). */
@@ -155,7 +157,7 @@ DS_NOINLINE void step_dbl(ge25x4_p3 h[2], int want_t) { ge25x4_dbl_x2(h, want_t)
 DS_NOINLINE void step_add(ge25x4_p3 h[2], const ge25x4_cached q[2], int want_t) { ge25x4_add_x2(h, q, want_t); }
 DS_NOINLINE void step_madd(ge25x4_p3 h[2], const ge25x4_hpre q[2], int want_t) { ge25x4_madd_x2(h, q, want_t); }
 DS_NOINLINE void get_a(ge25x4_cached *t, const ge25x4_cached *tab, const int8_t d[4]) { lookup_a(t, tab, d); }
-DS_NOINLINE void get_b(ge25x4_hpre *q, const uint64_t (*tb)[30], const int8_t d[4]) { lookup_b(q, tb, d); }
+DS_NOINLINE void get_b(ge25x4_hpre *q, const uint64_t (*tb)[30], const int8_t d[4]) { lookup_b(q, tb, d[0], d[1], d[2], d[3]); }
 
 /* tab[j] = j P (cached), j = 0..cnt-1, in every lane: jP = (j-1)P + P. */
 DS_NOINLINE void build_tab_n(ge25x4_cached *tab, const ge25x4_p3 *P, int cnt)
@@ -355,20 +357,7 @@ static void split_b127(int16_t d0[QBN], int16_t d1[QBN], const uint8_t b[32])
     recode_oddw(d1, hi, 0);
 }
 
-/* Lane l of q = d_l (2j+1 = |d_l|) entry of tb, halved affine, negated where d_l < 0. */
-F25519_FE25X4_INLINE void lookup_bw(ge25x4_hpre *q, const uint64_t (*tb)[30], const int16_t d[4])
-{
-    const uint64_t *r0 = tb[abs(d[0]) >> 1], *r1 = tb[abs(d[1]) >> 1];
-    const uint64_t *r2 = tb[abs(d[2]) >> 1], *r3 = tb[abs(d[3]) >> 1];
-    __m256i *o = (__m256i *)q;
-#pragma GCC unroll 10
-    for (int k = 0; k < 30; k++)
-        o[k] = _mm256_setr_epi64x((long long)r0[k], (long long)r1[k], (long long)r2[k], (long long)r3[k]);
-    if ((d[0] | d[1] | d[2] | d[3]) < 0)
-        ge25x4_hpre_cneg(q, _mm256_setr_epi64x(-(long long)(d[0] < 0), -(long long)(d[1] < 0),
-                                               -(long long)(d[2] < 0), -(long long)(d[3] < 0)));
-}
-DS_NOINLINE void get_bw(ge25x4_hpre *q, const uint64_t (*tb)[30], const int16_t d[4]) { lookup_bw(q, tb, d); }
+DS_NOINLINE void get_bw(ge25x4_hpre *q, const uint64_t (*tb)[30], const int16_t d[4]) { lookup_b(q, tb, d[0], d[1], d[2], d[3]); }
 
 F25519_AVX2_TARGET static void quad_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
                                        const uint8_t c[8][32], const ge51_p3 C[8], const uint8_t b[8][32])

@@ -17,8 +17,11 @@
  * of the key words; the conditional swap is folded into the operand
  * selection by masks, in the same pass over the limbs as A, B, C, D (measured
  * ~17% faster x8 than storing the selected operands first); no branch or
- * memory index depends on a key. The products are the out-of-line
- * f25519_fe25x4_mul/_sqr (see fe25x4_avx2.h: no spills there).
+ * memory index depends on a key. The products are out of line (no spills
+ * there, see fe25x4_avx2.h): f25519_fe25x4_sqr, and for the multiplications
+ * f25519_fe25x4_mul_pair (rows two at a time: each g_j / 19 g_j loaded once
+ * for two products, half the operand loads) and, for the fixed x1,
+ * f25519_fe25x4_mul_g19 on 19 x1 computed once (9 vpmuludq fewer a step).
  *
  * Final inversion: the 8 z's leave the vector registers (fe51) for one
  * batched inversion (Montgomery's trick, 21 fe51 products, one constant-time
@@ -35,9 +38,21 @@
  * step (2 sets, ~1150 ticks = ~1530 cycles) is ~2 x 2700 instructions at
  * ~3.5 per cycle, ~75% of the 4 vector pipes' bound (~2 x 2300 vector uops,
  * ~1150 cycles) and far above the multiplier's (2 x 795 vpmuludq at 2 per
- * cycle = 795 cycles). Fewer vector uops is what helps (replacing the 9
+ * cycle = 795 cycles). Fewer vector uops was the plan (replacing the 9
  * vpmuludq of 19 g by shifts and adds measured slower: 120 against 113
  * cycles per product).
+ *
+ * Measured 2026-11-26 (same host, pinned, ladder alone via rdtsc around
+ * f25519_ladder_avx2_x8, minima of 200 calls, 8 interleaved rounds old/new
+ * in the host's quiet phase): paired-row products + 19 x1 once: 37.0-37.2k
+ * against 37.6-37.7k ticks per derive (-1.5%); 19 x1 alone ~-0.6%.
+ * Tried and slower (same rounds): one sequential 11-carry chain instead of
+ * ref10's two interleaved chains (3 ops fewer per carry, +4%: the longer
+ * chain is exposed); product scanning with the carry chain following the
+ * columns (+15%: one accumulator chain per column); two products (both sets)
+ * interleaved in one function, columns in blocks of 5 (+20%, spills); mul and
+ * sqr calls alternated (no change). The step looks latency/window-bound
+ * rather than uop-bound: fewer uops alone did not help.
  */
 #include "scalarmult/ladder_avx2.h"
 #include "field/fe25x4_avx2.h"
@@ -53,6 +68,7 @@ typedef struct { fe25x4 x2, z2, x3, z3; } lad4;
 F25519_AVX2_TARGET static void ladder_x8(fe25x4 xo[SETS], fe25x4 zo[SETS], const __m256i kw[SETS][4],
                                          const fe25x4 x1[SETS])
 {
+    __m256i x19[SETS][10]; /* 19 x1 (fe25x4_mul19), for the product by x1 of every step */
     lad4 s[SETS];
     fe25x4 a[SETS], b[SETS], c[SETS], d[SETS], aa[SETS], bb[SETS], e[SETS], da[SETS], cb[SETS];
     fe25x4 p[SETS];
@@ -65,6 +81,7 @@ F25519_AVX2_TARGET static void ladder_x8(fe25x4 xo[SETS], fe25x4 zo[SETS], const
         s[t].x3 = x1[t];
         fe25x4_1(&s[t].z3);
         swap[t] = _mm256_setzero_si256();
+        fe25x4_mul19(x19[t], &x1[t]);
     }
     for (int pos = 254; pos >= 0; pos--) {
         const __m128i sh = _mm_cvtsi32_si128(pos & 63);
@@ -94,9 +111,9 @@ F25519_AVX2_TARGET static void ladder_x8(fe25x4 xo[SETS], fe25x4 zo[SETS], const
             }
         }
 #pragma GCC unroll 2
-        EACH f25519_fe25x4_mul(&da[t], &d[t], &a[t]);
+        EACH f25519_fe25x4_mul_pair(&da[t], &d[t], &a[t]);
 #pragma GCC unroll 2
-        EACH f25519_fe25x4_mul(&cb[t], &c[t], &b[t]);
+        EACH f25519_fe25x4_mul_pair(&cb[t], &c[t], &b[t]);
 #pragma GCC unroll 2
         EACH f25519_fe25x4_sqr(&aa[t], &a[t]);
 #pragma GCC unroll 2
@@ -114,11 +131,11 @@ F25519_AVX2_TARGET static void ladder_x8(fe25x4 xo[SETS], fe25x4 zo[SETS], const
 #pragma GCC unroll 2
         EACH f25519_fe25x4_sqr(&s[t].x3, &s[t].x3); /* x3 = (DA + CB)^2 */
 #pragma GCC unroll 2
-        EACH f25519_fe25x4_mul(&s[t].z3, &s[t].z3, &x1[t]); /* z3 = x1 (DA - CB)^2 */
+        EACH f25519_fe25x4_mul_g19(&s[t].z3, &s[t].z3, &x1[t], x19[t]); /* z3 = x1 (DA - CB)^2 */
 #pragma GCC unroll 2
-        EACH f25519_fe25x4_mul(&s[t].z2, &e[t], &p[t]); /* z2 = E (BB + 121666 E) */
+        EACH f25519_fe25x4_mul_pair(&s[t].z2, &e[t], &p[t]); /* z2 = E (BB + 121666 E) */
 #pragma GCC unroll 2
-        EACH f25519_fe25x4_mul(&s[t].x2, &aa[t], &bb[t]); /* x2 = AA BB */
+        EACH f25519_fe25x4_mul_pair(&s[t].x2, &aa[t], &bb[t]); /* x2 = AA BB */
     }
 #pragma GCC unroll 2
     EACH {
@@ -131,7 +148,7 @@ F25519_AVX2_TARGET static void ladder_x8(fe25x4 xo[SETS], fe25x4 zo[SETS], const
     f25519_wipe(a, sizeof a); f25519_wipe(b, sizeof b); f25519_wipe(c, sizeof c);
     f25519_wipe(d, sizeof d); f25519_wipe(aa, sizeof aa); f25519_wipe(bb, sizeof bb);
     f25519_wipe(e, sizeof e); f25519_wipe(da, sizeof da); f25519_wipe(cb, sizeof cb);
-    f25519_wipe(p, sizeof p); f25519_wipe(swap, sizeof swap);
+    f25519_wipe(p, sizeof p); f25519_wipe(swap, sizeof swap); f25519_wipe(x19, sizeof x19);
 }
 
 F25519_AVX2_TARGET void f25519_ladder_avx2_x8(uint8_t out[8][32], const uint8_t k[8][32], const uint8_t u[8][32])
