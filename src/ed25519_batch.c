@@ -39,6 +39,7 @@
 #include "fast25519.h"
 #include "impl.h"
 #include "ed25519_verify.h"
+#include "scalar/sc_batch.h"
 
 #define CHUNK_MAX 128 /* items per chunk when the large zip215 scratch is not available */
 #define CHUNK_ZIP 4096 /* zip215: items per chunk at most (one combination each; ~3.3 MB scratch) */
@@ -210,17 +211,22 @@ static int combination_holds(const batch_job *j, chunk_scratch *w, size_t base, 
                              size_t m)
 {
     if (f25519_randombytes(w->z, m * 16) != F25519_OK) return 0;
-    uint8_t b[32] = {0}, z32[32] = {0};
+    uint8_t b[32];
+    f25519_sc_acc acc;
+    f25519_sc_acc_init(&acc);
     for (size_t t = 0; t < m; t++) {
         size_t i = idx[t];
-        memcpy(z32, w->z[t], 16);
-        /* -A_i with z_i k_i; -R_i with z_i; B with sum z_i S_i */
+        /* -A_i with z_i k_i (any value = mod L below 2^253: the check is
+         * cofactored); -R_i with z_i; B with sum z_i S_i (summed unreduced,
+         * one reduction): scalar/sc_batch.h */
         ge51_neg(&w->P[t], &w->A[i]);
-        sc25519_muladd(w->sc[t], z32, w->k[i], ZERO32);
+        f25519_sc_mul128_lt253(w->sc[t], w->z[t], w->k[i]);
         ge51_neg(&w->P[m + t], &w->R[i]);
-        memcpy(w->sc[m + t], z32, 32);
-        sc25519_muladd(b, z32, j->sig[base + i] + 32, b);
+        memcpy(w->sc[m + t], w->z[t], 16);
+        memset(w->sc[m + t] + 16, 0, 16);
+        f25519_sc_acc_muladd128(&acc, w->z[t], j->sig[base + i] + 32);
     }
+    f25519_sc_acc_reduce(b, &acc);
     ge51_p3 Q;
     j->ops->ed25519_msm(&Q, 2 * m, (const uint8_t(*)[32])w->sc, w->P, b);
     return ge51_is_small_order_vartime(&Q);

@@ -10,6 +10,7 @@ set(F25519_SOURCES
   src/hash/sha512.c
   src/scalar/sc25519.c
   src/scalar/sc_halfsize.c
+  src/scalar/sc_batch.c
   src/point/ge51.c
   src/point/ge51_decode.c
   src/scalarmult/base_table.c

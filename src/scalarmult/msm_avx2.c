@@ -86,18 +86,20 @@ int f25519_msm_avx2_width(size_t n, const uint8_t (*a)[32], int *nw)
 static void mv_digits(int16_t *d, int nwp, const uint8_t a[32], int c)
 {
     const int half = 1 << (c - 1), nwi = (mv_bits(a) + c - 1) / c;
-    int carry = 0;
-    for (int w = 0; w < nwp; w++) {
-        if (w >= nwi) { d[w] = 0; continue; }
-        int bit = c * w, byte = bit >> 3, sh = bit & 7;
-        uint32_t win = 0;
-        for (int k = 0; k < 3; k++)
-            if (byte + k < 32) win |= (uint32_t)a[byte + k] << (8 * k);
-        int v = (int)((win >> sh) & ((1u << c) - 1)) + carry;
+    const uint64_t mask = ((uint64_t)1 << c) - 1;
+    uint8_t ab[40] = {0}; /* a, zero-padded for the 8-byte reads */
+    memcpy(ab, a, 32);
+    int carry = 0, w = 0;
+    for (; w < nwi && w < nwp; w++) {
+        int bit = c * w;
+        uint64_t win;
+        memcpy(&win, ab + (bit >> 3), 8); /* little endian */
+        int v = (int)((win >> (bit & 7)) & mask) + carry;
         carry = 0;
         if (w + 1 < nwi && v >= half) { v -= 1 << c; carry = 1; }
         d[w] = (int16_t)v;
     }
+    for (; w < nwp; w++) d[w] = 0;
 }
 
 /* 4x4 transposition of 64-bit words (r_j word l <-> r_l word j), in
@@ -208,10 +210,16 @@ MV_NOINLINE void mv_precompute(mv_pre pre[4], const ge51_p3 *P, size_t m, const 
             fe51_1(&y[l]);
             continue;
         }
-        uint8_t zb[32];
-        fe51_tobytes(zb, &P[l].Z);
-        int one = zb[0] == 1;
-        for (int k = 1; k < 32; k++) one &= zb[k] == 0;
+        /* decoded points (and their negations) have the limbs of 1
+         * exactly: no encoding needed (2 fe51_tobytes per signature) */
+        const uint64_t *zl = P[l].Z.v;
+        int one = zl[0] == 1 && !(zl[1] | zl[2] | zl[3] | zl[4]);
+        if (!one) {
+            uint8_t zb[32];
+            fe51_tobytes(zb, &P[l].Z);
+            one = zb[0] == 1;
+            for (int k = 1; k < 32; k++) one &= zb[k] == 0;
+        }
         if (one) {
             x[l] = P[l].X;
             y[l] = P[l].Y;
