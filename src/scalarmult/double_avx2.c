@@ -83,13 +83,9 @@ static void btab_init(void)
 
 static const uint64_t L_WORDS[4] = {0x5812631a5cf5d3edULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
 
-/* b (< 2^253; b + L if b is even, so odd and < 2^254) = sum d[i] 2^(7i), i < 37,
- * every d[i] odd in [-127, 127] (the regular odd recoding: d = (k mod 2^8) -
- * 2^7, k = (k - d) / 2^7 stays odd; after 36 steps k <= 2^254 / 2^252 + 1:
- * the last digit is odd in [1, 5]). */
-static void recode_odd7(int8_t d[37], const uint8_t b[32])
+/* k = b, or b + L when b is even (public scalars b < 2^253: [k]B = [b]B, k odd, < 2^254). */
+static void odd_words(uint64_t k[4], const uint8_t b[32])
 {
-    uint64_t k[4];
     memcpy(k, b, 32); /* little-endian host (x86-64) */
     if (!(k[0] & 1)) {
         unsigned __int128 c = 0;
@@ -99,6 +95,16 @@ static void recode_odd7(int8_t d[37], const uint8_t b[32])
             c >>= 64;
         }
     }
+}
+
+/* b (< 2^253; b + L if b is even, so odd and < 2^254) = sum d[i] 2^(7i), i < 37,
+ * every d[i] odd in [-127, 127] (the regular odd recoding: d = (k mod 2^8) -
+ * 2^7, k = (k - d) / 2^7 stays odd; after 36 steps k <= 2^254 / 2^252 + 1:
+ * the last digit is odd in [1, 5]). */
+static void recode_odd7(int8_t d[37], const uint8_t b[32])
+{
+    uint64_t k[4];
+    odd_words(k, b);
     for (int i = 0; i < 36; i++) {
         int v = (int)(k[0] & 0xff) - 128;
         d[i] = (int8_t)v;
@@ -335,15 +341,7 @@ static void recode_oddw(int16_t d[QBN], unsigned __int128 k, int neg)
 static void split_b127(int16_t d0[QBN], int16_t d1[QBN], const uint8_t b[32])
 {
     uint64_t k[4];
-    memcpy(k, b, 32); /* little-endian host (x86-64) */
-    if (!(k[0] & 1)) {
-        unsigned __int128 c = 0;
-        for (int w = 0; w < 4; w++) {
-            c += (unsigned __int128)k[w] + L_WORDS[w];
-            k[w] = (uint64_t)c;
-            c >>= 64;
-        }
-    }
+    odd_words(k, b);
     const unsigned __int128 one = 1;
     unsigned __int128 lo = (((unsigned __int128)k[1] << 64) | k[0]) & ((one << 127) - 1);
     unsigned __int128 hi = ((unsigned __int128)k[3] << 65) | ((unsigned __int128)k[2] << 1) | (k[1] >> 63);
