@@ -16,7 +16,19 @@
  * field gives one chain a quarter of a vector (one instance per 64-bit lane),
  * so mulx is faster there. Measured (fast25519 bench, AMD EPYC Zen 3, AVX2 only,
  * 2026-11-25): one x8 call (two 4-lane ladders side by side) 328k ticks, so one
- * 4-lane ladder >= 164k, against 76.7k for a mulx derive (README). Where mulx is not built
+ * 4-lane ladder >= 164k, against 76.7k for a mulx derive (README). The fixed
+ * base was also tried with ONE key spread over the 8 lanes (64 radix-16
+ * digits, 8 slots per step from a 60 KB table of per-position entries, 7
+ * mixed-addition steps of both sets, then three full additions folding the
+ * lanes; 2026-11-26, same host, one process alternating both, 6 rounds):
+ * x25519 base + inversion 18,277-18,302 ticks (minima) against mulx's
+ * 18,424-18,473, radix 2^5 (16-entry scans) 19,110-19,159: a tie, because
+ * the 4-lane product is bound by the vector units' total op count (~250
+ * ops, 100 of them vpmuludq), so spreading one key over lanes buys nothing
+ * that mulx's 64-bit products do not already have; not kept (a 60 KB table
+ * for no gain). Scalar products placed between the vector products (84
+ * fe64_mul in the same loop) added their whole cost (+2.06k): the integer
+ * and vector units did not overlap here either. Where mulx is not built
  * (F25519_HAVE_MULX = 0: unoptimized or MSan builds, F25519_NO_ASM) those
  * entries are the portable backend's, and the dispatcher then needs only
  * AVX2 (dispatch.c).
