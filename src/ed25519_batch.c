@@ -206,19 +206,19 @@ static size_t finish_quad(const batch_job *j, chunk_scratch *w, size_t base, siz
     return left;
 }
 
-/* zip215: one random linear combination of the pending items; 1 if it holds. */
-static int combination_holds(const batch_job *j, chunk_scratch *w, size_t base, const size_t *idx,
-                             size_t m)
+/* zip215: the data of one random linear combination of the pending items
+ * idx[0..m): w->P[t] = -A_i with the scalar w->sc[t] = z_t k_i (mod L, below
+ * 2^253: the check is cofactored), w->P[m + t] = -R_i with z_t, and b = sum
+ * z_t S_i mod L (summed unreduced, one reduction: scalar/sc_batch.h). 0 when
+ * the random source fails. */
+static int combination_setup(const batch_job *j, chunk_scratch *w, size_t base, const size_t *idx,
+                             size_t m, uint8_t b[32])
 {
     if (f25519_randombytes(w->z, m * 16) != F25519_OK) return 0;
-    uint8_t b[32];
     f25519_sc_acc acc;
     f25519_sc_acc_init(&acc);
     for (size_t t = 0; t < m; t++) {
         size_t i = idx[t];
-        /* -A_i with z_i k_i (any value = mod L below 2^253: the check is
-         * cofactored); -R_i with z_i; B with sum z_i S_i (summed unreduced,
-         * one reduction): scalar/sc_batch.h */
         ge51_neg(&w->P[t], &w->A[i]);
         f25519_sc_mul128_lt253(w->sc[t], w->z[t], w->k[i]);
         ge51_neg(&w->P[m + t], &w->R[i]);
@@ -227,16 +227,29 @@ static int combination_holds(const batch_job *j, chunk_scratch *w, size_t base, 
         f25519_sc_acc_muladd128(&acc, w->z[t], j->sig[base + i] + 32);
     }
     f25519_sc_acc_reduce(b, &acc);
+    return 1;
+}
+
+/* zip215: one random linear combination of the pending items (the
+ * multi-scalar multiplication on up to threads threads); 1 if it holds. */
+static int combination_holds(const batch_job *j, chunk_scratch *w, size_t base, const size_t *idx,
+                             size_t m, unsigned threads)
+{
+    uint8_t b[32];
+    if (!combination_setup(j, w, base, idx, m, b)) return 0;
     ge51_p3 Q;
-    j->ops->ed25519_msm(&Q, 2 * m, (const uint8_t(*)[32])w->sc, w->P, b);
+    j->ops->ed25519_msm(&Q, 2 * m, (const uint8_t(*)[32])w->sc, w->P, b, threads);
     return ge51_is_small_order_vartime(&Q);
 }
 
-static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size_t c)
+/* Steps 1-5 of ed25519_verify.h for the items lo .. hi - 1 of the chunk at
+ * base (lo a multiple of 8): the statuses so far, A (and R where it is
+ * decoded) in w, the challenge k of every item still F25519_OK. */
+static void prepare(const batch_job *j, chunk_scratch *w, size_t base, size_t lo, size_t hi)
 {
     const int mode = j->mode;
     int *st = j->status + base;
-    for (size_t i = 0; i < c; i++) {
+    for (size_t i = lo; i < hi; i++) {
         const uint8_t *s = j->sig[base + i], *p = j->pub[base + i], *m = j->msg[base + i];
         st[i] = f25519_vf_args(s, m, j->msg_len[base + i], p, mode);
         if (st[i] == F25519_OK) st[i] = f25519_vf_pre_decode(s, p, mode);
@@ -254,36 +267,68 @@ static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size
     const int exact = mode != F25519_VERIFY_ZIP215;
     /* ...except with ops->ed25519_quad_scalar_x8 (finish_quad), which needs R
      * decoded: strictly (lenR = 0), as single verification does. */
-    const int quad = exact && j->ops->ed25519_quad_scalar_x8, dec_r = !exact || quad;
-    for (size_t g = 0; g < c; g += 8) {
+    const int dec_r = !exact || j->ops->ed25519_quad_scalar_x8;
+    for (size_t g = lo; g < hi; g += 8) {
         const uint8_t *ea[8], *er[8];
         for (size_t l = 0; l < 8; l++) {
-            int use = g + l < c && st[g + l] == F25519_OK;
+            int use = g + l < hi && st[g + l] == F25519_OK;
             ea[l] = use ? j->pub[base + g + l] : IDENTITY_ENC;
             er[l] = use ? j->sig[base + g + l] : IDENTITY_ENC;
         }
         ge51_p3 tmp[8];
         int bad_a = j->ops->ed25519_frombytes_x8(tmp, ea, lenA);
-        for (size_t l = 0; l < 8 && g + l < c; l++) w->A[g + l] = tmp[l];
+        for (size_t l = 0; l < 8 && g + l < hi; l++) w->A[g + l] = tmp[l];
         int bad_r = dec_r ? j->ops->ed25519_frombytes_x8(tmp, er, lenR) : 0;
-        for (size_t l = 0; l < 8 && g + l < c; l++) {
+        for (size_t l = 0; l < 8 && g + l < hi; l++) {
             if (dec_r) w->R[g + l] = tmp[l];
             if (st[g + l] == F25519_OK)
                 st[g + l] = f25519_vf_post_decode(j->sig[base + g + l], mode, (bad_a >> l) & 1,
                                                   (bad_r >> l) & 1);
         }
     }
+    for (size_t i = lo; i < hi; i++)
+        if (st[i] == F25519_OK)
+            f25519_vf_challenge(w->k[i], F25519_ED25519, NULL, 0, j->sig[base + i], j->pub[base + i],
+                                j->msg[base + i], j->msg_len[base + i]);
+}
+
+/* w->pend = the items of the chunk still F25519_OK; returns their number. */
+static size_t pending(const batch_job *j, chunk_scratch *w, size_t base, size_t c)
+{
     size_t m = 0;
-    for (size_t i = 0; i < c; i++) {
-        if (st[i] != F25519_OK) continue;
-        f25519_vf_challenge(w->k[i], F25519_ED25519, NULL, 0, j->sig[base + i], j->pub[base + i],
-                            j->msg[base + i], j->msg_len[base + i]);
-        w->pend[m++] = i;
-    }
-    if (mode == F25519_VERIFY_ZIP215 && m >= 2 && combination_holds(j, w, base, w->pend, m))
-        return; /* every pending item keeps F25519_OK */
-    if (quad) m = finish_quad(j, w, base, w->pend, m);
+    for (size_t i = 0; i < c; i++)
+        if (j->status[base + i] == F25519_OK) w->pend[m++] = i;
+    return m;
+}
+
+/* Steps 6-7 one item at a time (eight per call) for the m pending items. */
+static void finish(const batch_job *j, chunk_scratch *w, size_t base, size_t m)
+{
+    if (j->mode != F25519_VERIFY_ZIP215 && j->ops->ed25519_quad_scalar_x8) m = finish_quad(j, w, base, w->pend, m);
     finish_exact(j, w, base, w->pend, m);
+}
+
+static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size_t c)
+{
+    prepare(j, w, base, 0, c);
+    size_t m = pending(j, w, base, c);
+    if (j->mode == F25519_VERIFY_ZIP215 && m >= 2 && combination_holds(j, w, base, w->pend, m, 1))
+        return; /* every pending item keeps F25519_OK */
+    finish(j, w, base, m);
+}
+
+/* The chunk's cnt items with scratch w (pieces of w->cap items), or item by
+ * item when there is no scratch (malloc failed). */
+static void verify_range(const batch_job *j, chunk_scratch *w, size_t base, size_t cnt)
+{
+    if (w) {
+        for (size_t o = 0; o < cnt; o += w->cap)
+            verify_chunk(j, w, base + o, cnt - o < w->cap ? cnt - o : w->cap);
+    } else {
+        for (size_t i = base; i < base + cnt; i++)
+            j->status[i] = f25519_ed25519_verify(j->sig[i], 64, j->msg[i], j->msg_len[i], j->pub[i], 32,
+                                                 j->mode);
+    }
 }
 
 static void *worker(void *arg)
@@ -297,17 +342,78 @@ static void *worker(void *arg)
         size_t c = j->next++;
         if (c >= j->nchunks) break;
         size_t base = c * j->chunk, cnt = j->n - base < j->chunk ? j->n - base : j->chunk;
-        if (w) {
-            for (size_t o = 0; o < cnt; o += w->cap)
-                verify_chunk(j, w, base + o, cnt - o < w->cap ? cnt - o : w->cap);
-        } else {
-            for (size_t i = base; i < base + cnt; i++)
-                j->status[i] = f25519_ed25519_verify(j->sig[i], 64, j->msg[i], j->msg_len[i], j->pub[i], 32,
-                                                     j->mode);
-        }
+        verify_range(j, w, base, cnt);
     }
     free(w);
     return NULL;
+}
+
+/* zip215 with several threads (COOP_MIN items or more): ONE random linear
+ * combination per block of up to CHUNK_ZIP items, shared by all the threads,
+ * instead of one combination per thread's share: halves of a batch each pay
+ * the bucket sums of a smaller multi-scalar multiplication and finish at the
+ * pace of the slower CPU. Same statuses: the same steps (prepare, pending,
+ * combination_setup, finish) on the same items.
+ *   Phase 1: the threads take groups of COOP_GROUP items (prepare) from a
+ *     counter, then end.
+ *   Phase 2: the caller's thread lists the pending items, draws the z_i,
+ *     makes the scalars and b (combination_setup) and runs the one
+ *     multi-scalar multiplication with the same number of threads
+ *     (ops->ed25519_msm: the avx2 backend hands out its groups of windows
+ *     from a counter too, so a thread on a slower CPU takes fewer). */
+#define COOP_MIN 256
+#define COOP_GROUP 64
+
+typedef struct {
+    const batch_job *j;
+    chunk_scratch *w;
+    size_t base, c, ngroups;
+    _Atomic size_t next_group;
+} coop_job;
+
+static void *coop_phase1(void *arg)
+{
+    coop_job *cj = arg;
+    for (;;) {
+        size_t g = cj->next_group++;
+        if (g >= cj->ngroups) break;
+        size_t lo = g * COOP_GROUP, hi = cj->c - lo < COOP_GROUP ? cj->c : lo + COOP_GROUP;
+        prepare(cj->j, cj->w, cj->base, lo, hi);
+    }
+    return NULL;
+}
+
+/* The c items at base with nt threads; 0 (nothing done) when the scratch
+ * cannot be allocated. */
+static int coop_block(const batch_job *j, size_t base, size_t c, unsigned nt)
+{
+    chunk_scratch *w = scratch_new(c);
+    if (!w) return 0;
+    coop_job cj = {.j = j, .w = w, .base = base, .c = c, .ngroups = (c + COOP_GROUP - 1) / COOP_GROUP};
+    cj.next_group = 0;
+    pthread_t tid[64];
+    unsigned started = 0;
+    for (unsigned t = 1; t < nt && started < 64; t++) {
+        if (pthread_create(&tid[started], NULL, coop_phase1, &cj) != 0) break;
+        started++;
+    }
+    coop_phase1(&cj);
+    for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
+    size_t m = pending(j, w, base, c);
+    if (!(m >= 2 && combination_holds(j, w, base, w->pend, m, started + 1)))
+        finish(j, w, base, m); /* every pending item on its own, as in verify_chunk */
+    free(w);
+    return 1;
+}
+
+static int batch_result(size_t n, const int status[])
+{
+    int any_arg = 0, any_bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        any_arg |= status[i] == F25519_ERR_ARG;
+        any_bad |= status[i] != F25519_OK;
+    }
+    return any_arg ? F25519_ERR_ARG : any_bad ? F25519_ERR_VERIFY : F25519_OK;
 }
 
 static unsigned online_cpus(void)
@@ -345,6 +451,19 @@ int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[], const uint
     if (nt > j.nchunks) nt = (unsigned)j.nchunks;
     j.next = 0;
 
+    if (mode == F25519_VERIFY_ZIP215 && nt > 1 && n >= COOP_MIN) {
+        unsigned ct = nt > 65 ? 65 : nt;
+        for (size_t base = 0; base < n; base += CHUNK_ZIP) {
+            size_t c = n - base < CHUNK_ZIP ? n - base : CHUNK_ZIP;
+            if (!coop_block(&j, base, c, ct)) {
+                chunk_scratch *w = scratch_new(CHUNK_MAX);
+                verify_range(&j, w, base, c);
+                free(w);
+            }
+        }
+        return batch_result(n, status);
+    }
+
     pthread_t tid[64];
     unsigned started = 0;
     if (nt > 65) nt = 65;
@@ -354,11 +473,5 @@ int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[], const uint
     }
     worker(&j); /* the caller's thread works too */
     for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
-
-    int any_arg = 0, any_bad = 0;
-    for (size_t i = 0; i < n; i++) {
-        any_arg |= status[i] == F25519_ERR_ARG;
-        any_bad |= status[i] != F25519_OK;
-    }
-    return any_arg ? F25519_ERR_ARG : any_bad ? F25519_ERR_VERIFY : F25519_OK;
+    return batch_result(n, status);
 }

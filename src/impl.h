@@ -49,7 +49,9 @@
  *               ed25519_double_scalar_x8); avx2 only (double_avx2.c).
  *  ed25519_msm: out = sum_{i < n} [a_i]P_i + [b]B (a_i, b < 2^253; public,
  *               variable time; any n >= 0): the random linear combination
- *               of the zip215 batch equation.
+ *               of the zip215 batch equation; threads: how many threads it
+ *               may use (1: the caller's only; avx2 spreads its window
+ *               groups, the others ignore it).
  * Every entry but ed25519_quad_scalar and ed25519_quad_scalar_x8 is required (no NULL): shared code
  * never falls back to another backend's field.
  */
@@ -84,7 +86,7 @@ typedef struct f25519_ops {
     void (*ed25519_quad_scalar_x8)(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
                                    const uint8_t c[8][32], const ge51_p3 C[8], const uint8_t b[8][32]);
     void (*ed25519_msm)(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
-                        const uint8_t b[32]);
+                        const uint8_t b[32], unsigned threads);
 } f25519_ops;
 
 /* The backends. mulx exists when F25519_HAVE_MULX (arch/mulx_asm.h: x86-64,

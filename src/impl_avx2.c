@@ -82,12 +82,13 @@ static int v_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[3
 #ifndef V_MSM_MIN
 #define V_MSM_MIN 64
 #endif
-static void v_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32])
+static void v_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32],
+                  unsigned threads)
 {
     if (n >= V_MSM_MIN) {
         ge51_p3 T[64];
         int nw, c = f25519_msm_avx2_width(n, a, &nw);
-        if (f25519_msm_avx2_windows(T, n, a, P, c, nw)) {
+        if (f25519_msm_avx2_windows(T, n, a, P, c, nw, threads)) {
 #if F25519_HAVE_MULX
             f25519_msm_mulx_horner(out, nw, c, T, b);
 #else
@@ -96,7 +97,7 @@ static void v_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 
             return;
         }
     }
-    SCALAR_OPS->ed25519_msm(out, n, a, P, b);
+    SCALAR_OPS->ed25519_msm(out, n, a, P, b, threads);
 }
 
 const f25519_ops f25519_ops_avx2 = {

@@ -26,8 +26,10 @@
 #ifndef F25519_IFMA_MSM
 #define F25519_IFMA_MSM 1
 #endif
-static void i_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32])
+static void i_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32],
+                  unsigned threads)
 {
+    (void)threads;
 #if F25519_IFMA_MSM
     f25519_ifma_msm(out, n, a, P, b);
 #else

@@ -50,6 +50,14 @@ static void m_double_scalar_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge5
     for (int i = 0; i < 8; i++) f25519_double_scalarmult_mulx(&out[i], a[i], &A[i], b[i]);
 }
 
+/* one thread: the threads argument is for backends that split the work */
+static void m_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32],
+                  unsigned threads)
+{
+    (void)threads;
+    f25519_msm_mulx(out, n, a, P, b);
+}
+
 const f25519_ops f25519_ops_mulx = {
     .name = "mulx",
     .x25519 = f25519_x25519_ladder_mulx,
@@ -63,6 +71,6 @@ const f25519_ops f25519_ops_mulx = {
     .ed25519_frombytes2 = m_frombytes2,
     .ed25519_frombytes_x8 = m_frombytes_x8,
     .ed25519_double_scalar_x8 = m_double_scalar_x8,
-    .ed25519_msm = f25519_msm_mulx,
+    .ed25519_msm = m_msm,
 };
 #endif

@@ -26,11 +26,18 @@
  *    the groups plus 2^c bucket-sum additions per group, f25519_msm_avx2_width).
  * The caller combines the window sums with doublings (impl_avx2.c, the scalar
  * backend's msm_wnaf.h _horner).
+ *  - threads: the groups are independent once the addends and digits are
+ *    made, so with threads > 1 helper threads take groups from a shared
+ *    counter, each with its own buckets (batch verification's zip215
+ *    combination: one combination for all the threads, ed25519_batch.c).
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "scalarmult/msm_avx2.h"
 #include "point/ge25x4_avx2.h"
+
+#define MV_MAX_THREADS 7 /* helpers: at most 8 groups (nw <= 64) */
 
 typedef struct { uint64_t v[30]; } mv_pre;    /* (y+x)/2, (y-x)/2, dxy: limb k of coordinate c at 10 c + k */
 typedef struct { uint64_t v[40]; } __attribute__((aligned(32))) mv_bucket; /* X, Y, Z, T: ge25x4_p3's layout, one lane */
@@ -247,8 +254,71 @@ MV_NOINLINE void mv_precompute(mv_pre pre[4], const ge51_p3 *P, size_t m, const 
         }
 }
 
+/* The groups of eight windows, shared by the threads: each takes the next
+ * group from the counter and runs it with its own buckets and list. */
+typedef struct {
+    ge51_p3 *T;
+    size_t n, nbk;
+    const mv_pre *pre;
+    const int16_t *dg;
+    const int *maxd;
+    int nw, ng, nwp;
+    const fe25x4 *d2;
+    _Atomic int next;
+} mv_job;
+
+F25519_AVX2_TARGET static void mv_groups(mv_job *J, mv_bucket *bk, size_t *act)
+{
+    const size_t n = J->n, nbk = J->nbk;
+    const int nwp = J->nwp;
+    for (;;) {
+        const int g = J->next++;
+        if (g >= J->ng) break;
+        const int w0 = 8 * g;
+        int top = 0;
+        for (int j = 0; j < 8; j++)
+            if (J->maxd[w0 + j] > top) top = J->maxd[w0 + j];
+        for (int j = 0; j < 8; j++) { /* buckets 0..top of every lane: the identity */
+            mv_bucket *b = bk + (size_t)j * nbk;
+            memset(b, 0, ((size_t)top + 1) * sizeof *b);
+            for (int k = 0; k <= top; k++) b[k].v[10] = b[k].v[20] = 1;
+        }
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t w[2];
+            memcpy(w, J->dg + i * (size_t)nwp + w0, 16);
+            if (w[0] | w[1]) act[m++] = i;
+        }
+        for (size_t t = 0; t < m; t++) {
+            size_t i = act[t];
+            mv_step(bk, nbk, &J->pre[i], J->dg + i * (size_t)nwp + w0);
+        }
+        ge25x4_p3 tot[2];
+        mv_sums(tot, bk, nbk, (size_t)top, J->d2);
+        for (int s = 0; s < 2; s++) {
+            ge51_p3 o[4];
+            ge25x4_unpack(o, &tot[s]);
+            for (int j = 0; j < 4; j++)
+                if (w0 + 4 * s + j < J->nw) J->T[w0 + 4 * s + j] = o[j];
+        }
+    }
+}
+
+/* A helper thread: its own buckets and list (none when malloc fails: then it
+ * takes no group, the caller's thread does them). */
+static void *mv_worker(void *arg)
+{
+    mv_job *J = arg;
+    mv_bucket *bk = aligned_alloc(32, 8 * J->nbk * sizeof *bk);
+    size_t *act = malloc((J->n ? J->n : 1) * sizeof *act);
+    if (bk && act) mv_groups(J, bk, act);
+    free(bk);
+    free(act);
+    return NULL;
+}
+
 F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
-                                               int c, int nw)
+                                               int c, int nw, unsigned threads)
 {
     if (nw <= 0) return 1;
     if (c < 4 || c > 10 || nw > 64) return 0;
@@ -284,35 +354,17 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
     }
     for (size_t i = 0; i < n; i += 4) mv_precompute(pre + i, P + i, n - i < 4 ? n - i : 4, &half, &dd);
 
-    for (int g = 0; g < ng; g++) {
-        const int w0 = 8 * g;
-        int top = 0;
-        for (int j = 0; j < 8; j++)
-            if (maxd[w0 + j] > top) top = maxd[w0 + j];
-        for (int j = 0; j < 8; j++) { /* buckets 0..top of every lane: the identity */
-            mv_bucket *b = bk + (size_t)j * nbk;
-            memset(b, 0, ((size_t)top + 1) * sizeof *b);
-            for (int k = 0; k <= top; k++) b[k].v[10] = b[k].v[20] = 1;
-        }
-        size_t m = 0;
-        for (size_t i = 0; i < n; i++) {
-            uint64_t w[2];
-            memcpy(w, dg + i * (size_t)nwp + w0, 16);
-            if (w[0] | w[1]) act[m++] = i;
-        }
-        for (size_t t = 0; t < m; t++) {
-            size_t i = act[t];
-            mv_step(bk, nbk, &pre[i], dg + i * (size_t)nwp + w0);
-        }
-        ge25x4_p3 tot[2];
-        mv_sums(tot, bk, nbk, (size_t)top, &d2);
-        for (int s = 0; s < 2; s++) {
-            ge51_p3 o[4];
-            ge25x4_unpack(o, &tot[s]);
-            for (int j = 0; j < 4; j++)
-                if (w0 + 4 * s + j < nw) T[w0 + 4 * s + j] = o[j];
-        }
+    mv_job J = {.T = T, .n = n, .nbk = nbk, .pre = pre, .dg = dg, .maxd = maxd, .nw = nw, .ng = ng,
+                .nwp = nwp, .d2 = &d2};
+    J.next = 0;
+    pthread_t tid[MV_MAX_THREADS];
+    unsigned started = 0;
+    for (unsigned t = 1; t < threads && t < (unsigned)ng && started < MV_MAX_THREADS; t++) {
+        if (pthread_create(&tid[started], NULL, mv_worker, &J) != 0) break;
+        started++;
     }
+    mv_groups(&J, bk, act);
+    for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
     free(pre); free(dg); free(act); free(bk);
     return 1;
 }

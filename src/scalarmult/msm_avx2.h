@@ -19,6 +19,8 @@ int f25519_msm_avx2_width(size_t n, const uint8_t (*a)[32], int *nw);
 
 /* T[0..nw) = the window sums (nw from f25519_msm_avx2_width for the same
  * n, a, or any c in [4, 10] and nw with every a_i < 2^(c nw)); returns 0
- * when malloc failed (nothing written), else 1. */
-int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, int c, int nw);
+ * when malloc failed (nothing written), else 1. With threads > 1, up to
+ * threads - 1 helper threads (pthreads) take groups of eight windows too. */
+int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, int c, int nw,
+                            unsigned threads);
 #endif
