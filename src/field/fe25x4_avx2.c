@@ -81,6 +81,11 @@ F25519_AVX2_TARGET __attribute__((noinline)) void f25519_fe25x4_sqr(fe25x4 *h, c
     fe25x4_sqr(h, f);
 }
 
+F25519_AVX2_TARGET __attribute__((noinline)) void f25519_fe25x4_sqr_pair(fe25x4 *h, const fe25x4 *f)
+{
+    fe25x4_sqr_pair(h, f);
+}
+
 /* Lock-step chains (N = 1 or 2 arrays of elements; uses the caller's N, i_, r_). */
 #define F25N_MUL_(h, f, g) for (i_ = 0; i_ < N; i_++) f25519_fe25x4_mul(&(h)[i_], &(f)[i_], &(g)[i_])
 #define F25N_SQR_(h, f) for (i_ = 0; i_ < N; i_++) f25519_fe25x4_sqr(&(h)[i_], &(f)[i_])

@@ -309,6 +309,66 @@ F25519_FE25X4_INLINE void fe25x4_sqr(fe25x4 *h, const fe25x4 *f)
     fe25x4_carry(h, &t);
 }
 
+/* r = f^2 without the carry, rows two at a time (i even, i + 1), each f_j /
+ * 19 f_j loaded once for both rows (as fe25x4_mul_nc_g19): the same column
+ * sums as fe25x4_sqr (same pairs, same factors, so the same bounds), the
+ * factors split so that the operand loaded per column is f_j or 19 f_j only
+ * and the row's factor 1, 2 or 4 is on f_i: pair (i, j), j >= i, factor
+ * (i < j ? 2 : 1) (both odd ? 2 : 1) (i + j >= 10 ? 19 : 1) =
+ * a * (wrap ? 19 f_j : f_j) with a = f_i (j = i, i even), 2 f_i (i even,
+ * j > i; or i odd, j = i or j even), 4 f_i (i odd, j > i odd). Multiplicands:
+ * 4 f_i (i odd) < 4 (3 * 2^25 + 2^18) < 2^28.6, 2 f_i (i even) < 2^28.6,
+ * 19 f_j < 2^31.84 (M): all < 2^32. Registers: 10 column sums, 2 f_i,
+ * 2 f_(i+1), 4 f_(i+1), the operand. */
+F25519_FE25X4_INLINE void fe25x4_sqr_nc_pair(fe25x4 *r, const fe25x4 *f)
+{
+    const __m256i n19 = _mm256_set1_epi64x(19);
+    __m256i f19[10], acc[10];
+    int set = 0; /* bit k: acc[k] written (constant after unrolling) */
+#define FE25X4_ACC_(k, p)                                                         \
+    do {                                                                         \
+        acc[k] = (set >> (k)) & 1 ? _mm256_add_epi64(acc[k], p) : (p);           \
+        set |= 1 << (k);                                                         \
+        FE25X4_KEEP(acc[k]);                                                     \
+    } while (0)
+#pragma GCC unroll 5
+    for (int j = 5; j < 10; j++) f19[j] = _mm256_mul_epu32(f->v[j], n19);
+#pragma GCC unroll 5
+    for (int i = 0; i < 10; i += 2) {
+        const __m256i *fp = f->v, *f19p = f19;
+        FE25X4_LAUNDER(fp);
+        FE25X4_LAUNDER(f19p);
+        __m256i fi = fp[i];
+        FE25X4_ACC_((2 * i) % 10, _mm256_mul_epu32(fi, 2 * i >= 10 ? f19p[i] : fi)); /* (i, i) */
+        __m256i a0 = _mm256_add_epi64(fi, fi);
+        __m256i g = fp[i + 1];
+        __m256i a1 = _mm256_add_epi64(g, g);
+        __m256i a1x2 = _mm256_add_epi64(a1, a1);
+        /* (i, i + 1) and (i + 1, i + 1) */
+        FE25X4_ACC_((2 * i + 1) % 10, _mm256_mul_epu32(a0, 2 * i + 1 >= 10 ? f19p[i + 1] : g));
+        FE25X4_ACC_((2 * i + 2) % 10, _mm256_mul_epu32(a1, 2 * i + 2 >= 10 ? f19p[i + 1] : g));
+#pragma GCC unroll 10
+        for (int j = i + 2; j < 10; j++) {
+            __m256i b0 = i + j >= 10 ? f19p[j] : fp[j];
+            FE25X4_KEEP(b0);
+            FE25X4_ACC_((i + j) % 10, _mm256_mul_epu32(a0, b0));
+            __m256i b1 = j == 9 - i ? f19p[j] : b0;
+            FE25X4_ACC_((i + 1 + j) % 10, _mm256_mul_epu32((j & 1) ? a1x2 : a1, b1));
+        }
+    }
+#undef FE25X4_ACC_
+#pragma GCC unroll 10
+    for (int k = 0; k < 10; k++) r->v[k] = acc[k];
+}
+
+/* h = f^2 -> R (input M): fe25x4_sqr_nc_pair + fe25x4_carry. */
+F25519_FE25X4_INLINE void fe25x4_sqr_pair(fe25x4 *h, const fe25x4 *f)
+{
+    fe25x4 r;
+    fe25x4_sqr_nc_pair(&r, f);
+    fe25x4_carry(h, &r);
+}
+
 /* h = c f -> R. f M, c < 2^32: products < 2^32 * 2^27.6 < 2^60 (carry input). */
 F25519_FE25X4_INLINE void fe25x4_mul_small(fe25x4 *h, const fe25x4 *f, uint32_t c)
 {
@@ -328,6 +388,28 @@ F25519_FE25X4_INLINE void fe25x4_mul121666_add(fe25x4 *h, const fe25x4 *e, const
 #pragma GCC unroll 10
     for (int i = 0; i < 10; i++) t.v[i] = _mm256_add_epi64(_mm256_mul_epu32(e->v[i], n), b->v[i]);
     fe25x4_carry(h, &t);
+}
+
+/* h = 121666 e + b with ONE parallel carry round (the ladder's BB + a24 E,
+ * fed straight to a product): t_i = 121666 e_i + b_i < 2^44.5 (e M, b R:
+ * 121666 (3 W_i + 2^18) + W_i + 2^17 < 2^18.5 W_i), then every limb's carry
+ * taken from t at once (depth 3, no chain): h_i = (t_i mod W_i) +
+ * (t_(i-1) >> w_(i-1)) < W_i + 2^18.5, h_0 = (t_0 mod W_0) + 19 (t_9 >> 25)
+ * < W_0 + 2^22.8 (19 c by vpmuludq: c < 2^18.5). Output "A" < [W_0 + 2^23,
+ * W_i + 2^19]: M (a product input), not R. */
+F25519_FE25X4_INLINE void fe25x4_mul121666_add_m(fe25x4 *h, const fe25x4 *e, const fe25x4 *b)
+{
+    const __m256i n = _mm256_set1_epi64x(121666), n19 = _mm256_set1_epi64x(19);
+    const __m256i m26 = _mm256_set1_epi64x(FE25X4_M26), m25 = _mm256_set1_epi64x(FE25X4_M25);
+    __m256i t[10];
+#pragma GCC unroll 10
+    for (int i = 0; i < 10; i++) t[i] = _mm256_add_epi64(_mm256_mul_epu32(e->v[i], n), b->v[i]);
+    __m256i c9 = _mm256_srli_epi64(t[9], 25);
+    h->v[0] = _mm256_add_epi64(_mm256_and_si256(t[0], m26), _mm256_mul_epu32(c9, n19));
+#pragma GCC unroll 9
+    for (int i = 1; i < 10; i++)
+        h->v[i] = _mm256_add_epi64(_mm256_and_si256(t[i], (i & 1) ? m25 : m26),
+                                   _mm256_srli_epi64(t[i - 1], (i & 1) ? 26 : 25));
 }
 
 /* Lane masks: all-ones (swap/take) or zero per 64-bit lane, e.g. 0 - bit.
@@ -378,4 +460,6 @@ void f25519_fe25x4_invert2(fe25x4 *out_a, fe25x4 *out_b, const fe25x4 *a, const 
  * caller (the ladder's fixed x1: 9 vpmuludq fewer per product). */
 void f25519_fe25x4_mul_pair(fe25x4 *h, const fe25x4 *f, const fe25x4 *g);
 void f25519_fe25x4_mul_g19(fe25x4 *h, const fe25x4 *f, const fe25x4 *g, const __m256i g19[10]);
+/* The x8 ladder's squarings (same contract as f25519_fe25x4_sqr): fe25x4_sqr_pair. */
+void f25519_fe25x4_sqr_pair(fe25x4 *h, const fe25x4 *f);
 #endif

@@ -11,14 +11,18 @@
  *
  * Bounds (fe25x4_avx2.h): x2, z2, x3, z3, x1 are R at the top of a step;
  * A, C = sums of R (M); B, D = differences with 2p (M); DA, CB, AA, BB R;
- * DA + CB, DA - CB + 2p, E = AA - BB + 2p are M; BB + 121666 E is R.
+ * DA + CB, DA - CB + 2p, E = AA - BB + 2p are M; BB + 121666 E is carried
+ * by one parallel round (fe25x4_mul121666_add_m: no chain, limbs < W_i +
+ * 2^19, limb 0 < W_0 + 2^23), M, fed straight to the z2 product.
  *
  * Constant time: the key bits become lane masks (0 - bit) by vector shifts
  * of the key words; the conditional swap is folded into the operand
  * selection by masks, in the same pass over the limbs as A, B, C, D (measured
  * ~17% faster x8 than storing the selected operands first); no branch or
  * memory index depends on a key. The products are out of line (no spills
- * there, see fe25x4_avx2.h): f25519_fe25x4_sqr, and for the multiplications
+ * there, see fe25x4_avx2.h): f25519_fe25x4_sqr_pair (rows two at a time, as
+ * the multiplications: each f_j / 19 f_j loaded once for two rows, 238
+ * uops against 298 for f25519_fe25x4_sqr), and for the multiplications
  * f25519_fe25x4_mul_pair (rows two at a time: each g_j / 19 g_j loaded once
  * for two products, half the operand loads) and, for the fixed x1,
  * f25519_fe25x4_mul_g19 on 19 x1 computed once (9 vpmuludq fewer a step).
@@ -52,7 +56,23 @@
  * columns (+15%: one accumulator chain per column); two products (both sets)
  * interleaved in one function, columns in blocks of 5 (+20%, spills); mul and
  * sqr calls alternated (no change). The step looks latency/window-bound
- * rather than uop-bound: fewer uops alone did not help.
+ * rather than uop-bound: fewer uops alone did not help (but see below).
+ *
+ * Measured 2026-11-26 05:40-05:50 UTC (same host, pinned, ladder alone as
+ * above, interleaved rounds of 200 calls, minima): squarings with paired
+ * rows (f25519_fe25x4_sqr_pair) -2.8%; BB + 121666 E by one parallel carry
+ * round (fe25x4_mul121666_add_m) -0.8%; together 37.3k -> 36.1k ticks per
+ * derive (30 rounds), fast25519 bench x25519_derive_x8 (8 interleaved
+ * rounds, fast phase) 39.8k -> 36.2k. Diagnostics (wrong results, timing
+ * only): the products' carries reduced to their masks -8.8%; every product
+ * of a step made independent of the step's earlier products -0.5%; the
+ * swap masks zero -0.8%. So the step is bound by the number of uops (loads
+ * and stores included: the paired rows save loads) more than by latency.
+ * Tried and not landed (same rounds): the swap by vpblendvb instead of
+ * xor/and/xor (+2.0%); three carry chains (0->4, 3->8, 7->1: 13 hops, the
+ * longest 5) instead of ref10's two (-0.6%, within the noise); the order of
+ * the step's last six products (set-major, x2 first, a24 first: within
+ * +-0.5%).
  */
 #include "scalarmult/ladder_avx2.h"
 #include "field/fe25x4_avx2.h"
@@ -115,9 +135,9 @@ F25519_AVX2_TARGET static void ladder_x8(fe25x4 xo[SETS], fe25x4 zo[SETS], const
 #pragma GCC unroll 2
         EACH f25519_fe25x4_mul_pair(&cb[t], &c[t], &b[t]);
 #pragma GCC unroll 2
-        EACH f25519_fe25x4_sqr(&aa[t], &a[t]);
+        EACH f25519_fe25x4_sqr_pair(&aa[t], &a[t]);
 #pragma GCC unroll 2
-        EACH f25519_fe25x4_sqr(&bb[t], &b[t]);
+        EACH f25519_fe25x4_sqr_pair(&bb[t], &b[t]);
 #pragma GCC unroll 2
         EACH {
             fe25x4_add(&s[t].x3, &da[t], &cb[t]);
@@ -125,11 +145,11 @@ F25519_AVX2_TARGET static void ladder_x8(fe25x4 xo[SETS], fe25x4 zo[SETS], const
             fe25x4_sub(&e[t], &aa[t], &bb[t]); /* E = AA - BB */
         }
 #pragma GCC unroll 2
-        EACH f25519_fe25x4_sqr(&s[t].z3, &s[t].z3);
+        EACH f25519_fe25x4_sqr_pair(&s[t].z3, &s[t].z3);
 #pragma GCC unroll 2
-        EACH fe25x4_mul121666_add(&p[t], &e[t], &bb[t]); /* BB + 121666 E */
+        EACH fe25x4_mul121666_add_m(&p[t], &e[t], &bb[t]); /* BB + 121666 E (M) */
 #pragma GCC unroll 2
-        EACH f25519_fe25x4_sqr(&s[t].x3, &s[t].x3); /* x3 = (DA + CB)^2 */
+        EACH f25519_fe25x4_sqr_pair(&s[t].x3, &s[t].x3); /* x3 = (DA + CB)^2 */
 #pragma GCC unroll 2
         EACH f25519_fe25x4_mul_g19(&s[t].z3, &s[t].z3, &x1[t], x19[t]); /* z3 = x1 (DA - CB)^2 */
 #pragma GCC unroll 2

@@ -3,7 +3,8 @@
  * vs the portable fe51, lane by lane: every function on inputs with every
  * limb at its documented maximum (bounds R, M of fe25x4_avx2.h, 2^63 - 1
  * for the carry), near zero and random; outputs compared by value and
- * checked against their documented bound.
+ * checked against their documented bound (R; fe25x4_mul121666_add_m's own,
+ * within M).
  */
 #include "testutil.h"
 #include "field/fe25x4_avx2.h"
@@ -78,14 +79,22 @@ static int in_r(const lanes *x, int l)
     return 1;
 }
 
+/* fe25x4_mul121666_add_m's output bound (bounds.toml): W_0 + 2^23, W_i + 2^19 (within M) */
+static int in_a24m(const lanes *x, int l)
+{
+    for (int i = 0; i < 10; i++) if (x->l[l][i] >= W(i) + (i ? 1ULL << 19 : 1ULL << 23) || x->l[l][i] >= BM(i)) return 0;
+    return 1;
+}
+
 enum { OP_MUL, OP_SQR, OP_ADD, OP_SUB, OP_SUB4P, OP_CARRY, OP_SMALL, OP_A24, OP_CSWAP, OP_CMOV, OP_INV,
-       OP_INV2, OP_PACK, OP_MULP, OP_MULG19, NOPS };
+       OP_INV2, OP_PACK, OP_MULP, OP_MULG19, OP_SQRP, OP_A24M, NOPS };
 static const char *names[] = {"mul", "sqr", "add", "sub", "sub4p", "carry", "mul_small", "mul121666_add",
-                              "cswap", "cmov", "invert", "invert2", "pack/unpack", "mul_pair", "mul_g19"};
+                              "cswap", "cmov", "invert", "invert2", "pack/unpack", "mul_pair", "mul_g19",
+                              "sqr_pair", "mul121666_add_m"};
 /* input kinds (a, b) and whether the output must be R */
-static const int ka[NOPS] = {K_M, K_M, K_R, K_R, K_R, K_63, K_M, K_M, K_63, K_63, K_M, K_M, K_R, K_M, K_M};
-static const int kb[NOPS] = {K_M, K_M, K_R, K_R, K_M, K_M, K_M, K_R, K_63, K_63, K_M, K_M, K_R, K_M, K_M};
-static const int out_r[NOPS] = {1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1};
+static const int ka[NOPS] = {K_M, K_M, K_R, K_R, K_R, K_63, K_M, K_M, K_63, K_63, K_M, K_M, K_R, K_M, K_M, K_M, K_M};
+static const int kb[NOPS] = {K_M, K_M, K_R, K_R, K_M, K_M, K_M, K_R, K_63, K_63, K_M, K_M, K_R, K_M, K_M, K_M, K_R};
+static const int out_r[NOPS] = {1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 0};
 
 F25519_AVX2_TARGET static void run(int op, lanes *o, lanes *o2, const lanes *x, const lanes *y, uint32_t c,
                                    const uint64_t mask[4])
@@ -109,6 +118,8 @@ F25519_AVX2_TARGET static void run(int op, lanes *o, lanes *o2, const lanes *x, 
     case OP_INV: f25519_fe25x4_invert(&h, &a); break;
     case OP_INV2: f25519_fe25x4_invert2(&h, &h2, &a, &b); break;
     case OP_MULP: f25519_fe25x4_mul_pair(&h, &a, &b); break;
+    case OP_SQRP: f25519_fe25x4_sqr_pair(&h, &a); break;
+    case OP_A24M: fe25x4_mul121666_add_m(&h, &a, &b); break;
     case OP_MULG19: { __m256i b19[10]; fe25x4_mul19(b19, &b); f25519_fe25x4_mul_g19(&h, &a, &b, b19); } break;
     default: { fe51 t[4]; f25519_fe25x4_unpack(t, &a); f25519_fe25x4_pack(&h, t); } break;
     }
@@ -141,12 +152,12 @@ int main(int argc, char **argv)
                 to_fe51(&got, &o, l);
                 switch (op) {
                 case OP_MUL: case OP_MULP: case OP_MULG19: fe51_mul(&r, &a, &b); break;
-                case OP_SQR: fe51_sqr(&r, &a); break;
+                case OP_SQR: case OP_SQRP: fe51_sqr(&r, &a); break;
                 case OP_ADD: fe51_add(&r, &a, &b); break;
                 case OP_SUB: case OP_SUB4P: fe51_sub(&r, &a, &b); break;
                 case OP_SMALL: fe51_mul_small(&t, &a, c >> 12); fe51_mul_small(&t, &t, 1u << 12);
                                fe51_mul_small(&r, &a, c & 0xfff); fe51_add(&r, &r, &t); break;
-                case OP_A24: fe51_mul_small(&r, &a, 121666); fe51_add(&r, &r, &b); break;
+                case OP_A24: case OP_A24M: fe51_mul_small(&r, &a, 121666); fe51_add(&r, &r, &b); break;
                 case OP_CSWAP: case OP_CMOV: r = mask[l] ? b : a; break;
                 case OP_INV: case OP_INV2: fe51_invert(&r, &a); break;
                 default: r = a; break; /* carry, pack/unpack: same value */
@@ -154,6 +165,7 @@ int main(int argc, char **argv)
                 fe51_carry(&r, &r);
                 CHECK(same(&got, &r), "%s iter %d lane %d: value differs", names[op], it, l);
                 if (out_r[op]) CHECK(in_r(&o, l), "%s iter %d lane %d: output not R", names[op], it, l);
+                if (op == OP_A24M) CHECK(in_a24m(&o, l), "%s iter %d lane %d: output beyond its bound", names[op], it, l);
                 if (op == OP_CSWAP) {
                     fe51 g2, r2 = mask[l] ? a : b;
                     to_fe51(&g2, &o2, l);

@@ -10,3 +10,4 @@ F25519_AVX2_TARGET void w_fe25x4_mul(fe25x4 *h, const fe25x4 *f, const fe25x4 *g
 F25519_AVX2_TARGET void w_fe25x4_sqr(fe25x4 *h, const fe25x4 *f) { fe25x4_sqr(h, f); }
 F25519_AVX2_TARGET void w_fe25x4_mul_small(fe25x4 *h, const fe25x4 *f, uint32_t c) { fe25x4_mul_small(h, f, c); }
 F25519_AVX2_TARGET void w_fe25x4_mul121666_add(fe25x4 *h, const fe25x4 *e, const fe25x4 *b) { fe25x4_mul121666_add(h, e, b); }
+F25519_AVX2_TARGET void w_fe25x4_mul121666_add_m(fe25x4 *h, const fe25x4 *e, const fe25x4 *b) { fe25x4_mul121666_add_m(h, e, b); }
