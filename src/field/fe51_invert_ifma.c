@@ -10,13 +10,22 @@
  * constant-time modinv64, which runs 10 x 59 = 590), after which g = 0 and
  * f = +-1 for every x != 0 (x = 0 keeps f = p, g = 0 and gives 0).
  * Each batch works on the low 64 bits of f and g with branch-free masks
- * (two packed runs of 30 steps, see divsteps30), producing a 2x2 matrix
+ * (four runs of 15 steps on packed words, see divsteps15), producing a 2x2 matrix
  * scaled by 2^62 (|entries| <= 2^62) that is then applied to the full f, g
  * (signed radix-2^62, exact, divided by 2^62) and to d, e mod p (radix
- * 2^51, not divided: the total factor 2^620 is removed at the end).
- * Invariant after k batches: f * 2^(62k) = d x, g * 2^(62k) = e x (mod p),
- * so 1/x = d * f * 2^-620 with f = +-1.
+ * 2^51, not divided: the total factor 2^620 is cancelled by e's start value).
+ * Invariant after k batches: f * 2^(62k - 620) = d x, g * 2^(62k - 620) = e x
+ * (mod p; d, e start as 0, 2^-620), so 1/x = d * f with f = +-1.
  * Every loop has a fixed trip count; no branch or index depends on x.
+ * Measured (AMD EPYC Zen 3, family 25 model 1, 2 vCPU KVM, TSC 2.445 GHz,
+ * bin/f25519_bench_mulx, minima of 6 interleaved old/new rounds): 4,729
+ * ticks, 5,292 with the previous divsteps (two runs of 30 with the matrix
+ * in two packed words); about 3.1k of it are the 600 divsteps, 1.1k the
+ * 19 lincombs, update_fg overlaps the next batch's divsteps. e starting at
+ * 2^-620 with the last row negated by f's sign instead of a final product
+ * by +-2^-620: in-process A/B min 4,630 against 4,655-4,704 ticks. Not
+ * faster (in-process A/B): the previous batch's lincombs moved between the
+ * 15-step runs (4,777 against 4,704), f' = g selected from the old g.
  */
 #include "field/fe51_invert_ifma.h"
 #include <string.h>
@@ -31,60 +40,110 @@ typedef __int128 i128;
 /* value = v[0] + 2^62 v[1] + ... + 2^248 v[4]; v[0..3] in [0, 2^62), v[4] signed */
 typedef struct { int64_t v[5]; } s62;
 
-/* 30 divsteps on the low bits of f and g (updated in place); t = transition
- * matrix (u v; q r) with f_new 2^30 = u f + v g, g_new 2^30 = q f + r g.
+/* 15 divsteps on the low 15 bits of f and g, each row packed with its matrix
+ * entries in one word: F = f' + 2^21 u' + 2^42 v', G = g' + 2^21 q' + 2^42 r'
+ * (exact signed integers), where f', g' start as f, g mod 2^15 and the matrix
+ * entries are kept scaled by 2^(15 - i) after i steps (u' = u 2^(15-i), ...).
+ * Every step's operations (add, conditional negation, halving) are then the
+ * same on the whole word as on f, g alone: F and G are the only state, no
+ * separate matrix update, and the dependency chain per step is that of g.
+ * Why it is exact (matrix (u v; q r) with 2^i f_i = u f + v g, 2^i g_i =
+ * q f + r g): a step maps the rows to (2u, 2v) | (2q, 2r) and (q, r) +- (u, v)
+ * | (q, r), so |u| + |v| <= 2^i and |q| + |r| <= 2^i; the scaled entries stay
+ * integers of magnitude <= 2^15, the halving of G = g' + (q' + ...) is exact
+ * (g' even when halved, the scaled entries even until the last step), and the
+ * low fields f', g' stay in (-2^15, 2^15) (halved sums of two of them); so
+ * |F|, |G| < 2^15 + 2^36 + 2^57 and the fields come out by rounding shifts.
  * zeta = -(delta + 1/2): "delta > 0" is the sign bit of zeta; a swap maps
  * delta -> 1 - delta (zeta -> -zeta - 2), otherwise delta -> 1 + delta
- * (zeta -> zeta - 1): both are zeta' = (zeta ^ swapmask) - 1.
- * The matrix rows are packed two entries per word, uv = u + 2^32 v and
- * qr = q + 2^32 r: after at most 30 steps every |entry| <= 2^30, so the
- * packed words are exact integers (|uv| < 2^63) and additions, negations and
- * doublings act on both entries at once (20 instead of 27 ALU operations per
- * step: measured 10 x 60 steps 3.4k ticks vs 3.7k for 10 x 62 unpacked; a
- * cmov version of the step measured the same and is not kept). */
-#define DIVSTEP(f, g, zeta, uv, qr)                                                \
+ * (zeta -> zeta - 1): both are zeta' = (zeta ^ swapmask) - 1. f (so F) is odd
+ * at every step, so -F = F ^ ~1: the conditional negation is one xor with
+ * (c1 << 1), off the chain that carries g's low bit to the next step.
+ * Measured (AMD EPYC Zen 3, family 25 model 1, 2 vCPU KVM, TSC 2.445 GHz,
+ * standalone microbenchmark, minima of 60 divsteps incl. the matrix product):
+ * 309 ticks against 367 for the previous two runs of 30 steps with the
+ * matrix rows packed in two separate words (whose u -> q -> u update was the
+ * longest chain); 2 x 30 steps with f and the entries in two words per row:
+ * 371; 4 x 15 with a two-op negation: 323; c2 from bit 1 of the unshifted g:
+ * 324. */
+#define DIVSTEP(F, G, zeta)                                                    \
     do {                                                                       \
         uint64_t c1 = (uint64_t)(zeta >> 63); /* delta > 0 */                  \
-        uint64_t c2 = -(g & 1);               /* g odd */                      \
-        uint64_t x = (f ^ c1) - c1, y = (uv ^ c1) - c1;                        \
-        g += x & c2;                                                           \
-        qr += y & c2;                                                          \
+        uint64_t c2 = -(G & 1);               /* g odd */                      \
+        G += (F ^ (c1 << 1)) & c2;            /* g + f or g - f */             \
         c1 &= c2; /* swap: (f, g) <- (g, (g - f) / 2) */                       \
         zeta = (int64_t)(((uint64_t)zeta ^ c1) - 1);                           \
-        f += g & c1;                                                           \
-        uv += qr & c1;                                                         \
-        g >>= 1;                                                               \
-        uv <<= 1;                                                              \
+        F += G & c1;                                                           \
+        G = (uint64_t)((int64_t)G >> 1);                                       \
     } while (0)
 
-static inline __attribute__((always_inline)) int64_t divsteps30(int64_t zeta, uint64_t *fp,
-                                                              uint64_t *gp, int64_t t[4])
+/* (a, b) from P = x + 2^21 a + 2^42 b with |x| < 2^20, |x + 2^21 a| < 2^41 */
+#define UNPACK(P, a, b)                                                        \
+    do {                                                                       \
+        (b) = (int64_t)((P) + ((uint64_t)1 << 41)) >> 42;                      \
+        (a) = (int64_t)(((P) << 22) + ((uint64_t)1 << 42)) >> 43;              \
+    } while (0)
+
+/* 15 divsteps from the low bits of f and g (f odd); t = (u v; q r) with
+ * 2^15 f_new = u f + v g, 2^15 g_new = q f + r g, |u| + |v|, |q| + |r| <= 2^15 */
+static inline __attribute__((always_inline)) int64_t divsteps15(int64_t zeta, uint64_t f, uint64_t g,
+                                                              int64_t t[4])
 {
-    uint64_t f = *fp, g = *gp, uv = 1, qr = (uint64_t)1 << 32;
-#pragma GCC unroll 30
-    for (int i = 0; i < 30; i++) DIVSTEP(f, g, zeta, uv, qr);
-    *fp = f;
-    *gp = g;
-    /* low halves as signed 32-bit values, high halves exact after removing them */
-    t[0] = (int32_t)(uint32_t)uv;
-    t[1] = (int64_t)(uv - (uint64_t)t[0]) >> 32;
-    t[2] = (int32_t)(uint32_t)qr;
-    t[3] = (int64_t)(qr - (uint64_t)t[2]) >> 32;
+    const uint64_t m = 0x7fff;
+    uint64_t F = (f & m) + ((uint64_t)1 << 36), G = (g & m) + ((uint64_t)1 << 57);
+#pragma GCC unroll 15
+    for (int i = 0; i < 15; i++) DIVSTEP(F, G, zeta);
+    UNPACK(F, t[0], t[1]);
+    UNPACK(G, t[2], t[3]);
     return zeta;
 }
 
-/* 60 divsteps (two packed runs of 30); t = the product of the two matrices
- * times 4, so that f_new 2^62 = u f + v g as update_fg and lincomb expect
- * (|entries| <= 2^60 before the factor 4). */
-static int64_t divsteps60(int64_t zeta, uint64_t f, uint64_t g, int64_t t[4])
+/* c = b a (2x2); entries stay below 2^60 here (row norms multiply) */
+static inline __attribute__((always_inline)) void mat_mul(int64_t c[4], const int64_t b[4],
+                                                        const int64_t a[4])
 {
-    int64_t a[4], b[4];
-    zeta = divsteps30(zeta, &f, &g, a);
-    zeta = divsteps30(zeta, &f, &g, b);
-    t[0] = 4 * (b[0] * a[0] + b[1] * a[2]);
-    t[1] = 4 * (b[0] * a[1] + b[1] * a[3]);
-    t[2] = 4 * (b[2] * a[0] + b[3] * a[2]);
-    t[3] = 4 * (b[2] * a[1] + b[3] * a[3]);
+    int64_t t0 = b[0] * a[0] + b[1] * a[2], t1 = b[0] * a[1] + b[1] * a[3];
+    int64_t t2 = b[2] * a[0] + b[3] * a[2], t3 = b[2] * a[1] + b[3] * a[3];
+    c[0] = t0;
+    c[1] = t1;
+    c[2] = t2;
+    c[3] = t3;
+}
+
+/* f, g <- (u f + v g) / 2^15, (q f + r g) / 2^15 on the low 64 bits (exact
+ * mod 2^49: the division is exact over the integers) */
+#define NEXT_FG(f, g, a)                                                       \
+    do {                                                                       \
+        uint64_t f1_ = ((uint64_t)(a)[0] * (f) + (uint64_t)(a)[1] * (g)) >> 15; \
+        uint64_t g1_ = ((uint64_t)(a)[2] * (f) + (uint64_t)(a)[3] * (g)) >> 15; \
+        (f) = f1_;                                                             \
+        (g) = g1_;                                                             \
+    } while (0)
+
+/* 60 divsteps (four runs of 15; f, g low bits valid: 64, 49, 34, 19 >= 15);
+ * t = the product of the four matrices times 4, so that f_new 2^62 = u f + v g
+ * as update_fg and lincomb expect (|entries| <= 2^60 before the factor 4).
+ * Not inlined: inlined into the batch loop, gcc 12 -O2 made the inversion
+ * slower (whole inversion, in-process A/B on the Zen 3 host: min 4,704
+ * ticks out of line against 5,267 inlined; the old divsteps: 5,194 inlined). */
+__attribute__((noinline)) static int64_t divsteps60(int64_t zeta, uint64_t f, uint64_t g, int64_t t[4])
+{
+    int64_t a[4], b[4], c[4], d[4];
+    zeta = divsteps15(zeta, f, g, a);
+    NEXT_FG(f, g, a);
+    zeta = divsteps15(zeta, f, g, b);
+    NEXT_FG(f, g, b);
+    zeta = divsteps15(zeta, f, g, c);
+    NEXT_FG(f, g, c);
+    zeta = divsteps15(zeta, f, g, d);
+    mat_mul(a, b, a);
+    mat_mul(c, d, c);
+    mat_mul(t, c, a);
+    for (int i = 0; i < 4; i++) t[i] *= 4;
+    f25519_wipe(a, sizeof a);
+    f25519_wipe(b, sizeof b);
+    f25519_wipe(c, sizeof c);
+    f25519_wipe(d, sizeof d);
     return zeta;
 }
 
@@ -134,16 +193,12 @@ static inline __attribute__((always_inline)) void lincomb(fe51 *h, int64_t a, co
     for (int i = 0; i < 5; i++) h->v[i] = (uint64_t)r[i];
 }
 
-/* 2^-620 mod p */
-static const fe51 inv_2_620 = { { 0x4965683e6788aULL, 0x15463479f8e89ULL, 0x6c893805ac524ULL,
-                                  0x16482ee0c2ad8ULL, 0x19ca54469d942ULL } };
-
 void f25519_ifma_fe_invert(fe51 *out, const fe51 *z)
 {
     uint8_t b[32];
     uint64_t w[4];
     s62 f, g;
-    fe51 d, e, t0, t1, c;
+    fe51 d, e, t0, t1;
     int64_t tm[4], zeta = -1; /* delta = 1/2 */
 
     fe51_tobytes(b, z); /* canonical x in [0, p) */
@@ -160,9 +215,16 @@ void f25519_ifma_fe_invert(fe51 *out, const fe51 *z)
     f.v[1] = f.v[2] = f.v[3] = (int64_t)M62;
     f.v[4] = 127;
     fe51_0(&d);
-    fe51_1(&e);
+    /* e = 2^-620 mod p instead of 1: d ends as +-1/x, no final product (limb
+     * stores: a struct copy from a constant would be a memcpy the IR reader
+     * of tools/prove does not take) */
+    e.v[0] = 0x4965683e6788aULL;
+    e.v[1] = 0x15463479f8e89ULL;
+    e.v[2] = 0x6c893805ac524ULL;
+    e.v[3] = 0x16482ee0c2ad8ULL;
+    e.v[4] = 0x19ca54469d942ULL;
 
-    for (int k = 0; k < 10; k++) {
+    for (int k = 0; k < 9; k++) {
         zeta = divsteps60(zeta, (uint64_t)f.v[0], (uint64_t)g.v[0], tm);
         update_fg(&f, &g, tm);
         lincomb(&t0, tm[0], &d, tm[1], &e);
@@ -170,12 +232,14 @@ void f25519_ifma_fe_invert(fe51 *out, const fe51 *z)
         d = t0;
         e = t1;
     }
-    /* f = +-1: 1/x = +-d * 2^-620 */
-    uint64_t neg = (uint64_t)(f.v[4] >> 63) & 1;
-    fe51_neg(&c, &inv_2_620);
-    fe51_carry(&c, &c);
-    fe51_cmov(&c, &inv_2_620, neg ^ 1);
-    fe51_mul(out, &d, &c);
+    /* the 10th batch: only f's sign and d are needed; f = +-1, so the row
+     * (u, v) negated when f < 0 gives d = 1/x directly (|u|, |v| <= 2^62 still) */
+    zeta = divsteps60(zeta, (uint64_t)f.v[0], (uint64_t)g.v[0], tm);
+    update_fg(&f, &g, tm);
+    uint64_t neg = (uint64_t)(f.v[4] >> 63);
+    tm[0] = (int64_t)(((uint64_t)tm[0] ^ neg) - neg);
+    tm[1] = (int64_t)(((uint64_t)tm[1] ^ neg) - neg);
+    lincomb(out, tm[0], &d, tm[1], &e);
 
     f25519_wipe(b, sizeof b);
     f25519_wipe(w, sizeof w);

@@ -132,6 +132,35 @@ int main(int argc, char **argv)
         fe51_invert(&r2, &x);
         CHECK(same(&r1, &r2), "fe_invert iter %d", it);
     }
+    /* powers of two and their neighbours (long runs of even g: the packed
+     * 15-step matrix entries reach +-2^15, the extremes of their fields):
+     * 2^k, p - 2^k, 2^255 - 1 - 2^k (>= p for k < 4), 2^255 - 2^k */
+    for (int k = 0; k < 255; k++) {
+        for (int v = 0; v < 4; v++) {
+            uint8_t b[32];
+            fe51 x, r1, r2;
+            memset(b, 0, 32);
+            if (v == 0) b[k / 8] = (uint8_t)(1u << (k % 8));
+            else {
+                memset(b, 0xff, 32);
+                b[31] = 0x7f;
+                if (v == 1) b[0] = 0xec; /* p - 1; v == 3: 2^255 - 1 */
+                if (v == 1 || v == 3) { /* minus 2^k, plus 1: p - 2^k, 2^255 - 2^k */
+                    int borrow = 0;
+                    for (int i = 0; i < 32; i++) {
+                        int t = b[i] - (i == k / 8 ? (1 << (k % 8)) : 0) - borrow;
+                        borrow = t < 0;
+                        b[i] = (uint8_t)t;
+                    }
+                    for (int i = 0; i < 32 && (b[i] += 1) == 0; i++) {} /* + 1 */
+                } else b[k / 8] ^= (uint8_t)(1u << (k % 8)); /* 2^255 - 1 - 2^k */
+            }
+            fe51_frombytes(&x, b);
+            f25519_ifma_fe_invert(&r1, &x);
+            fe51_invert(&r2, &x);
+            CHECK(same(&r1, &r2), "fe_invert 2^k family k %d v %d", k, v);
+        }
+    }
     for (int it = 0; it < iters; it++) {
         fe51 z[8], o[8], r;
         fill(z, 1ULL << 52, it == 0);

@@ -362,7 +362,7 @@ class Function:
     def _call(self, res, s, body):
         b = re.sub(r'^(tail|notail|musttail)\s+', '', body)
         b = b[len('call'):].strip()
-        b = re.sub(r'^((fast|nnan|ninf|nsz|arcp|contract|afn|reassoc|noundef|zeroext|signext)\s+)*', '', b)
+        b = re.sub(r'^((fast|nnan|ninf|nsz|arcp|contract|afn|reassoc|noundef|zeroext|signext|fastcc|coldcc|ccc)\s+)*', '', b)
         t, rest = self.mod.parse_type(b)
         rest = rest.strip()
         if rest.startswith('asm'):
