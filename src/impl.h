@@ -51,7 +51,8 @@
  *               variable time; any n >= 0): the random linear combination
  *               of the zip215 batch equation; threads: how many threads it
  *               may use (1: the caller's only; avx2 spreads its window
- *               groups, the others ignore it).
+ *               groups and says so in ed25519_msm_threaded = 1, the others
+ *               ignore it, 0).
  * Every entry but ed25519_quad_scalar and ed25519_quad_scalar_x8 is required (no NULL): shared code
  * never falls back to another backend's field.
  */
@@ -87,6 +88,7 @@ typedef struct f25519_ops {
                                    const uint8_t c[8][32], const ge51_p3 C[8], const uint8_t b[8][32]);
     void (*ed25519_msm)(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
                         const uint8_t b[32], unsigned threads);
+    int ed25519_msm_threaded; /* 1: ed25519_msm spreads its work over the threads it is given */
 } f25519_ops;
 
 /* The backends. mulx exists when F25519_HAVE_MULX (arch/mulx_asm.h: x86-64,

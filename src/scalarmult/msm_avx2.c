@@ -32,6 +32,7 @@
  *    combination: one combination for all the threads, ed25519_batch.c).
  */
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include "scalarmult/msm_avx2.h"
@@ -254,30 +255,63 @@ MV_NOINLINE void mv_precompute(mv_pre pre[4], const ge51_p3 *P, size_t m, const 
         }
 }
 
-/* The groups of eight windows, shared by the threads: each takes the next
- * group from the counter and runs it with its own buckets and list. */
+/* The work shared by the threads: first the digits and addends in blocks of
+ * MV_BLK points (each block keeps its own maxima of |digit| per window), then,
+ * once every block is done, the groups of eight windows, each thread taking
+ * the next group from a counter and running it with its own buckets and
+ * list. */
+#define MV_BLK 64
+
 typedef struct {
     ge51_p3 *T;
-    size_t n, nbk;
-    const mv_pre *pre;
-    const int16_t *dg;
-    const int *maxd;
-    int nw, ng, nwp;
-    const fe25x4 *d2;
+    size_t n, nbk, nblk;
+    const uint8_t (*a)[32];
+    const ge51_p3 *P;
+    mv_pre *pre;
+    int16_t *dg, (*bmax)[64];
+    int c, nw, ng, nwp;
+    const fe25x4 *half, *dd, *d2;
+    _Atomic size_t next_blk, blks_done;
     _Atomic int next;
 } mv_job;
+
+F25519_AVX2_TARGET static void mv_blocks(mv_job *J)
+{
+    const int nwp = J->nwp;
+    for (;;) {
+        const size_t k = J->next_blk++;
+        if (k >= J->nblk) break;
+        const size_t lo = k * MV_BLK, hi = J->n - lo < MV_BLK ? J->n : lo + MV_BLK;
+        int16_t *bm = J->bmax[k];
+        memset(bm, 0, sizeof J->bmax[k]);
+        for (size_t i = lo; i < hi; i++) {
+            int16_t *d = J->dg + i * (size_t)nwp;
+            mv_digits(d, nwp, J->a[i], J->c);
+            for (int w = 0; w < nwp; w++) {
+                int16_t v = d[w] < 0 ? (int16_t)-d[w] : d[w];
+                if (v > bm[w]) bm[w] = v;
+            }
+        }
+        for (size_t i = lo; i < hi; i += 4) mv_precompute(J->pre + i, J->P + i, hi - i < 4 ? hi - i : 4, J->half, J->dd);
+        J->blks_done++;
+    }
+}
 
 F25519_AVX2_TARGET static void mv_groups(mv_job *J, mv_bucket *bk, size_t *act)
 {
     const size_t n = J->n, nbk = J->nbk;
     const int nwp = J->nwp;
+    int maxd[64] = {0};
+    for (size_t k = 0; k < J->nblk; k++)
+        for (int w = 0; w < nwp; w++)
+            if (J->bmax[k][w] > maxd[w]) maxd[w] = J->bmax[k][w];
     for (;;) {
         const int g = J->next++;
         if (g >= J->ng) break;
         const int w0 = 8 * g;
         int top = 0;
         for (int j = 0; j < 8; j++)
-            if (J->maxd[w0 + j] > top) top = J->maxd[w0 + j];
+            if (maxd[w0 + j] > top) top = maxd[w0 + j];
         for (int j = 0; j < 8; j++) { /* buckets 0..top of every lane: the identity */
             mv_bucket *b = bk + (size_t)j * nbk;
             memset(b, 0, ((size_t)top + 1) * sizeof *b);
@@ -304,14 +338,21 @@ F25519_AVX2_TARGET static void mv_groups(mv_job *J, mv_bucket *bk, size_t *act)
     }
 }
 
-/* A helper thread: its own buckets and list (none when malloc fails: then it
- * takes no group, the caller's thread does them). */
+/* Both phases; bk, act: this thread's buckets and list (NULL when its
+ * malloc failed: it then does its share of blocks and no group). */
+static void mv_run(mv_job *J, mv_bucket *bk, size_t *act)
+{
+    mv_blocks(J);
+    while (J->blks_done < J->nblk) sched_yield(); /* at most one block of another thread */
+    if (bk && act) mv_groups(J, bk, act);
+}
+
 static void *mv_worker(void *arg)
 {
     mv_job *J = arg;
     mv_bucket *bk = aligned_alloc(32, 8 * J->nbk * sizeof *bk);
     size_t *act = malloc((J->n ? J->n : 1) * sizeof *act);
-    if (bk && act) mv_groups(J, bk, act);
+    mv_run(J, bk && act ? bk : NULL, act);
     free(bk);
     free(act);
     return NULL;
@@ -323,24 +364,16 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
     if (nw <= 0) return 1;
     if (c < 4 || c > 10 || nw > 64) return 0;
     const int ng = (nw + 7) / 8, nwp = 8 * ng;
-    const size_t nbk = ((size_t)1 << c) + 1;
+    const size_t nbk = ((size_t)1 << c) + 1, nblk = (n + MV_BLK - 1) / MV_BLK;
     size_t np = (n + 3) & ~(size_t)3;
     mv_pre *pre = malloc((np ? np : 4) * sizeof *pre);
     int16_t *dg = malloc((n ? n : 1) * (size_t)nwp * sizeof *dg);
+    int16_t(*bmax)[64] = malloc((nblk ? nblk : 1) * sizeof *bmax);
     size_t *act = malloc((n ? n : 1) * sizeof *act);
     mv_bucket *bk = aligned_alloc(32, 8 * nbk * sizeof *bk); /* a multiple of 32 bytes */
-    if (!pre || !dg || !act || !bk) {
-        free(pre); free(dg); free(act); free(bk);
+    if (!pre || !dg || !bmax || !act || !bk) {
+        free(pre); free(dg); free(bmax); free(act); free(bk);
         return 0;
-    }
-    int maxd[64] = {0};
-    for (size_t i = 0; i < n; i++) {
-        int16_t *d = dg + i * (size_t)nwp;
-        mv_digits(d, nwp, a[i], c);
-        for (int w = 0; w < nwp; w++) {
-            int v = d[w] < 0 ? -d[w] : d[w];
-            if (v > maxd[w]) maxd[w] = v;
-        }
     }
     fe25x4 half, dd, d2;
     {
@@ -352,10 +385,10 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
         f25519_fe25x4_pack(&dd, d4);
         f25519_fe25x4_pack(&d2, e4);
     }
-    for (size_t i = 0; i < n; i += 4) mv_precompute(pre + i, P + i, n - i < 4 ? n - i : 4, &half, &dd);
-
-    mv_job J = {.T = T, .n = n, .nbk = nbk, .pre = pre, .dg = dg, .maxd = maxd, .nw = nw, .ng = ng,
-                .nwp = nwp, .d2 = &d2};
+    mv_job J = {.T = T, .n = n, .nbk = nbk, .nblk = nblk, .a = a, .P = P, .pre = pre, .dg = dg, .bmax = bmax,
+                .c = c, .nw = nw, .ng = ng, .nwp = nwp, .half = &half, .dd = &dd, .d2 = &d2};
+    J.next_blk = 0;
+    J.blks_done = 0;
     J.next = 0;
     pthread_t tid[MV_MAX_THREADS];
     unsigned started = 0;
@@ -363,8 +396,8 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
         if (pthread_create(&tid[started], NULL, mv_worker, &J) != 0) break;
         started++;
     }
-    mv_groups(&J, bk, act);
+    mv_run(&J, bk, act);
     for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
-    free(pre); free(dg); free(act); free(bk);
+    free(pre); free(dg); free(bmax); free(act); free(bk);
     return 1;
 }
