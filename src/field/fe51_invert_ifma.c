@@ -18,8 +18,9 @@
  * (mod p; d, e start as 0, 2^-620), so 1/x = d * f with f = +-1.
  * Every loop has a fixed trip count; no branch or index depends on x.
  * Measured (AMD EPYC Zen 3, family 25 model 1, 2 vCPU KVM, TSC 2.445 GHz,
- * bin/f25519_bench_mulx, minima of 6 interleaved old/new rounds): 4,729
- * ticks, 5,292 with the previous divsteps (two runs of 30 with the matrix
+ * bin/f25519_bench_mulx, minima of interleaved old/new rounds): 4,312
+ * ticks compiled at -O3 (src/sources.cmake), 4,729 at -O2, 5,292 at -O2 with
+ * the previous divsteps (two runs of 30 with the matrix
  * in two packed words); about 3.1k of it are the 600 divsteps, 1.1k the
  * 19 lincombs, update_fg overlaps the next batch's divsteps. e starting at
  * 2^-620 with the last row negated by f's sign instead of a final product

@@ -73,6 +73,20 @@
  * longest 5) instead of ref10's two (-0.6%, within the noise); the order of
  * the step's last six products (set-major, x2 first, a24 first: within
  * +-0.5%).
+ * Also tried 06:00-06:30 UTC on top of that (ladder alone, 25-40
+ * interleaved rounds, minima; fast25519 bench where said): 19 A, 19 B made
+ * once in the selection pass for both their product and their square (a
+ * fe25x4_sqr_g19 taking 19 f): 36.02k vs 36.07k, the glue's stores grow by
+ * what the products lose; the glue passes placed next to the products (set
+ * 1's selection after set 0's first product, the sums after their
+ * products): -0.7% to -1.5% alone but 36.25k vs 36.20k in fast25519 bench
+ * (14 rounds), no gain; a24 in the E pass: +2.6%; mul_pair with memory
+ * operands instead of the shared register operand: +2.9% (more loads);
+ * sqr_pair likewise: -0.5% / +1.4% (noise); -mtune=znver3 +1.7%,
+ * -fschedule-insns -fsched-pressure +9% (both +14%), -O3 0%, 64-byte
+ * function/loop alignment within +-2%: near-identical binaries differ by up
+ * to ~2-3% on this host by code layout alone, so single-digit gains need
+ * many interleaved rounds.
  */
 #include "scalarmult/ladder_avx2.h"
 #include "field/fe25x4_avx2.h"
