@@ -28,8 +28,8 @@ static void st64(uint8_t *p, uint64_t v)
     for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
 }
 
-/* r (na+nb words) = a * b, schoolbook. */
-static void mp_mul(uint64_t *r, const uint64_t *a, int na, const uint64_t *b, int nb)
+/* r (na+nb words) = a * b, schoolbook (sc25519.h; scalar/sc_batch.c uses it too). */
+void f25519_sc_mul_words(uint64_t *r, const uint64_t *a, int na, const uint64_t *b, int nb)
 {
     for (int i = 0; i < na + nb; i++) r[i] = 0;
     for (int i = 0; i < na; i++) {
@@ -62,9 +62,9 @@ static void csub_L(uint64_t r[5])
 static void barrett(uint8_t out[32], const uint64_t x[8])
 {
     uint64_t q2[10], q3[5], r2[9], r[5];
-    mp_mul(q2, x + 3, 5, MU, 5);       /* q1 * mu, q1 = x >> 192 */
+    f25519_sc_mul_words(q2, x + 3, 5, MU, 5);       /* q1 * mu, q1 = x >> 192 */
     memcpy(q3, q2 + 5, sizeof q3);     /* q3 = q2 >> 320 */
-    mp_mul(r2, q3, 5, Lw, 4);          /* q3 * L; only the low 5 words matter */
+    f25519_sc_mul_words(r2, q3, 5, Lw, 4);          /* q3 * L; only the low 5 words matter */
     uint64_t borrow = 0;
     for (int i = 0; i < 5; i++) {      /* r = (x - q3 L) mod 2^320 */
         u128 d = (u128)x[i] - r2[i] - borrow;
@@ -105,7 +105,7 @@ void sc25519_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
         aw[i] = ld64(a + 8 * i);
         bw[i] = ld64(b + 8 * i);
     }
-    mp_mul(x, aw, 4, bw, 4);
+    f25519_sc_mul_words(x, aw, 4, bw, 4);
     uint64_t carry = 0;
     for (int i = 0; i < 8; i++) {
         u128 t = (u128)x[i] + (i < 4 ? ld64(c + 8 * i) : 0) + carry;

@@ -19,30 +19,15 @@ static uint64_t ld64(const uint8_t *p)
     return v; /* x86-64: little endian */
 }
 
-/* r[0..na+nb) = a[0..na) * b[0..nb) (schoolbook) */
-static void mul_words(uint64_t *r, const uint64_t *a, int na, const uint64_t *b, int nb)
-{
-    for (int i = 0; i < na + nb; i++) r[i] = 0;
-    for (int i = 0; i < na; i++) {
-        uint64_t c = 0;
-        for (int j = 0; j < nb; j++) {
-            u128 t = (u128)a[i] * b[j] + r[i + j] + c;
-            r[i + j] = (uint64_t)t;
-            c = (uint64_t)(t >> 64);
-        }
-        r[i + nb] = c;
-    }
-}
-
 void f25519_sc_mul128_lt253(uint8_t out[32], const uint8_t z[16], const uint8_t k[32])
 {
     const uint64_t zz[2] = {ld64(z), ld64(z + 8)};
     const uint64_t kk[4] = {ld64(k), ld64(k + 8), ld64(k + 16), ld64(k + 24)};
     uint64_t x[6];
-    mul_words(x, zz, 2, kk, 4); /* x = z k < 2^381 */
+    f25519_sc_mul_words(x, zz, 2, kk, 4); /* x = z k < 2^381 */
     /* x = H 2^252 + lo, H < 2^129: x = lo + 8L - H delta (mod L), in (0, 2^255 + 2^252) */
     uint64_t h[3] = {(x[3] >> 60) | (x[4] << 4), (x[4] >> 60) | (x[5] << 4), x[5] >> 60}, hd[5], y[4];
-    mul_words(hd, h, 3, DELTA, 2); /* < 2^253.7 < 8 L: hd[4] = 0 */
+    f25519_sc_mul_words(hd, h, 3, DELTA, 2); /* < 2^253.7 < 8 L: hd[4] = 0 */
     u128 acc = 0;
     uint64_t bor = 0;
     const uint64_t lo[4] = {x[0], x[1], x[2], x[3] & 0x0fffffffffffffffULL};
