@@ -326,7 +326,19 @@ F25519_FE25X4_INLINE void fe25x4_krows_(__m256i acc[5], const fe25x4 *f, const f
  * rounds, fast / slow clock phase): f25519_fe25x4_mul_k 72-84 against
  * f25519_fe25x4_mul_pair 75-88; f25519_fe25x4_mul_kq 60-67 against
  * f25519_fe25x4_mul_g19 69-78. The prepared operand (fe25x4_kprep: 8
- * vpmuludq, 9 adds, 17 stores) costs most of what the Karatsuba saves. */
+ * vpmuludq, 9 adds, 17 stores) costs most of what the Karatsuba saves.
+ * Users: the x8 ladder only. Tried the same day and not landed (same host,
+ * interleaved old/new rounds): (1) in point/ge25x4_avx2.h's _x2 formulas
+ * wherever one factor is A2 (B and X of the additions stay
+ * f25519_fe25x4_mul), an operand used by two products prepared once (_kq):
+ * the formulas alone (minima of 15 x 1000 calls, 6 rounds) dbl -3%, add -3%,
+ * madd -4%, but f25519_ed25519_verify_batch (1 thread, minima of 25 calls of
+ * 64 items and 5 of 1024, 36 rounds) 64 items -0.9% (medians -0.5%), 1024
+ * ZIP215 +1.4% (+2.7%); the doubling alone (48 rounds) -0.2% and -1.4%:
+ * within the noise. (2) scalarmult/base_avx2.c's madd by f25519_fe25x4_mul_k:
+ * fast25519 bench x25519_keygen_x8 7.22k -> 7.41k ticks (+2.6%, 8 rounds).
+ * (3) 19 e'_b / 19 o'_b made per phase instead of fe25x4_kprep's stores:
+ * as fast as f25519_fe25x4_mul_k (the compiler spills instead). */
 F25519_FE25X4_INLINE void fe25x4_mul_nc_k(fe25x4 *r, const fe25x4 *f, const fe25x4 *g, const fe25x4_kop *q)
 {
     __m256i ee[5], oo[5], k[5];

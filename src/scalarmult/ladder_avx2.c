@@ -33,7 +33,9 @@
  * a24 output), BB, x1 (R); the other factor M. Measured on the AMD EPYC Zen 3
  * host (pinned, f25519_ladder_avx2_x8 alone, 200 calls per round, 20
  * interleaved rounds old/new, ticks per derive): minima 35.77k -> 34.48k
- * (-3.6%), medians of the rounds' minima 35.88k -> 35.14k (-2.1%).
+ * (-3.6%), medians of the rounds' minima 35.88k -> 35.14k (-2.1%);
+ * fast25519 bench x25519_derive_x8 (8 interleaved rounds, quiet phase)
+ * minima 39.38k -> 35.68k, medians 39.47k -> 35.91k (-9%).
  *
  * Final inversion: the 8 z's leave the vector registers (fe51) for one
  * batched inversion (Montgomery's trick, 21 fe51 products, one constant-time
