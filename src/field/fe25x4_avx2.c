@@ -76,6 +76,19 @@ F25519_AVX2_TARGET __attribute__((noinline)) void f25519_fe25x4_mul_g19(fe25x4 *
     fe25x4_mul_g19(h, f, g, g19);
 }
 
+F25519_AVX2_TARGET __attribute__((noinline)) void f25519_fe25x4_mul_k(fe25x4 *h, const fe25x4 *f, const fe25x4 *g)
+{
+    fe25x4_kop q;
+    fe25x4_kprep(&q, g);
+    fe25x4_mul_k(h, f, g, &q);
+}
+
+F25519_AVX2_TARGET __attribute__((noinline)) void f25519_fe25x4_mul_kq(fe25x4 *h, const fe25x4 *f, const fe25x4 *g,
+                                                                     const fe25x4_kop *q)
+{
+    fe25x4_mul_k(h, f, g, q);
+}
+
 F25519_AVX2_TARGET __attribute__((noinline)) void f25519_fe25x4_sqr(fe25x4 *h, const fe25x4 *f)
 {
     fe25x4_sqr(h, f);

@@ -1,8 +1,8 @@
 /*
  * The avx2 backend's 4-lane radix-2^25.5 field (src/field/fe25x4_avx2.*)
  * vs the portable fe51, lane by lane: every function on inputs with every
- * limb at its documented maximum (bounds R, M of fe25x4_avx2.h, 2^63 - 1
- * for the carry), near zero and random; outputs compared by value and
+ * limb at its documented maximum (bounds R, M, A2 of fe25x4_avx2.h, 2^63 - 1
+ * for the carry), near zero, 2^k families (the Karatsuba products) and random; outputs compared by value and
  * checked against their documented bound (R; fe25x4_mul121666_add_m's own,
  * within M).
  */
@@ -12,14 +12,15 @@
 #define W(i) ((i) & 1 ? (1ULL << 25) : (1ULL << 26))
 #define BR(i) (W(i) + (1ULL << 17))            /* R: limb i < BR(i) */
 #define BM(i) (3 * W(i) + (1ULL << 18))        /* M: limb i < BM(i) */
+#define BA2(i) (2 * W(i) + (1ULL << 18))      /* A2 (fe25x4_mul_k operand g): limb i < BA2(i) */
 #define B63(i) (1ULL << 63)                    /* carry input */
 
 typedef struct { uint64_t l[4][10]; } lanes; /* lane, limb */
 
-enum { K_R, K_M, K_63, K_ZERO };
+enum { K_R, K_M, K_63, K_ZERO, K_A2 };
 static uint64_t bound(int kind, int i)
 {
-    return kind == K_R ? BR(i) : kind == K_M ? BM(i) : kind == K_63 ? B63(i) : 1;
+    return kind == K_R ? BR(i) : kind == K_M ? BM(i) : kind == K_63 ? B63(i) : kind == K_A2 ? BA2(i) : 1;
 }
 static void gen(lanes *x, int kind, int extreme)
 {
@@ -87,14 +88,16 @@ static int in_a24m(const lanes *x, int l)
 }
 
 enum { OP_MUL, OP_SQR, OP_ADD, OP_SUB, OP_SUB4P, OP_CARRY, OP_SMALL, OP_A24, OP_CSWAP, OP_CMOV, OP_INV,
-       OP_INV2, OP_PACK, OP_MULP, OP_MULG19, OP_SQRP, OP_A24M, NOPS };
+       OP_INV2, OP_PACK, OP_MULP, OP_MULG19, OP_SQRP, OP_A24M, OP_MULK, OP_MULKQ, NOPS };
 static const char *names[] = {"mul", "sqr", "add", "sub", "sub4p", "carry", "mul_small", "mul121666_add",
                               "cswap", "cmov", "invert", "invert2", "pack/unpack", "mul_pair", "mul_g19",
-                              "sqr_pair", "mul121666_add_m"};
+                              "sqr_pair", "mul121666_add_m", "mul_k", "mul_kq"};
 /* input kinds (a, b) and whether the output must be R */
-static const int ka[NOPS] = {K_M, K_M, K_R, K_R, K_R, K_63, K_M, K_M, K_63, K_63, K_M, K_M, K_R, K_M, K_M, K_M, K_M};
-static const int kb[NOPS] = {K_M, K_M, K_R, K_R, K_M, K_M, K_M, K_R, K_63, K_63, K_M, K_M, K_R, K_M, K_M, K_M, K_R};
-static const int out_r[NOPS] = {1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 0};
+static const int ka[NOPS] = {K_M, K_M, K_R, K_R, K_R, K_63, K_M, K_M, K_63, K_63, K_M, K_M, K_R, K_M, K_M, K_M, K_M,
+                             K_M, K_M};
+static const int kb[NOPS] = {K_M, K_M, K_R, K_R, K_M, K_M, K_M, K_R, K_63, K_63, K_M, K_M, K_R, K_M, K_M, K_M, K_R,
+                             K_A2, K_A2};
+static const int out_r[NOPS] = {1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1};
 
 F25519_AVX2_TARGET static void run(int op, lanes *o, lanes *o2, const lanes *x, const lanes *y, uint32_t c,
                                    const uint64_t mask[4])
@@ -121,6 +124,8 @@ F25519_AVX2_TARGET static void run(int op, lanes *o, lanes *o2, const lanes *x, 
     case OP_SQRP: f25519_fe25x4_sqr_pair(&h, &a); break;
     case OP_A24M: fe25x4_mul121666_add_m(&h, &a, &b); break;
     case OP_MULG19: { __m256i b19[10]; fe25x4_mul19(b19, &b); f25519_fe25x4_mul_g19(&h, &a, &b, b19); } break;
+    case OP_MULK: f25519_fe25x4_mul_k(&h, &a, &b); break;
+    case OP_MULKQ: { fe25x4_kop q; fe25x4_kprep(&q, &b); f25519_fe25x4_mul_kq(&h, &a, &b, &q); } break;
     default: { fe51 t[4]; f25519_fe25x4_unpack(t, &a); f25519_fe25x4_pack(&h, t); } break;
     }
     store(o, &h);
@@ -141,6 +146,18 @@ int main(int argc, char **argv)
             gen(&y, kb[op], extreme && it == 0);
             if ((op == OP_SUB || op == OP_SUB4P) && it == 1) memset(&x, 0, sizeof x); /* 0 - max */
             if ((op == OP_INV || op == OP_INV2) && it == 2) memset(x.l[1], 0, sizeof x.l[1]); /* 0 -> 0 */
+            if ((op == OP_MULK || op == OP_MULKQ) && it >= 2 && it < 2 + 2 * 29) {
+                /* 2^k families: every limb 2^k (lanes 0, 1) or 2^k - 1 (lanes 2, 3), capped at the
+                 * maximum; the other operand at its maxima (even it) or the same family (odd it) */
+                int k = (it - 2) / 2;
+                for (int l = 0; l < 4; l++)
+                    for (int i = 0; i < 10; i++) {
+                        uint64_t v = (1ULL << k) - (l >= 2), bx = bound(ka[op], i), by = bound(kb[op], i);
+                        x.l[l][i] = v < bx ? v : bx - 1;
+                        y.l[l][i] = it & 1 ? (v < by ? v : by - 1) : by - 1;
+                        if (l & 1) { uint64_t t = x.l[l][i] < by ? x.l[l][i] : by - 1; x.l[l][i] = y.l[l][i] < bx ? y.l[l][i] : bx - 1; y.l[l][i] = t; }
+                    }
+            }
             uint32_t c = extreme ? 0xffffffffu : (uint32_t)tu_rand64();
             uint64_t mask[4];
             for (int l = 0; l < 4; l++) mask[l] = (tu_rand64() & 1) ? ~0ULL : 0;
@@ -151,7 +168,7 @@ int main(int argc, char **argv)
                 to_fe51(&b, &y, l);
                 to_fe51(&got, &o, l);
                 switch (op) {
-                case OP_MUL: case OP_MULP: case OP_MULG19: fe51_mul(&r, &a, &b); break;
+                case OP_MUL: case OP_MULP: case OP_MULG19: case OP_MULK: case OP_MULKQ: fe51_mul(&r, &a, &b); break;
                 case OP_SQR: case OP_SQRP: fe51_sqr(&r, &a); break;
                 case OP_ADD: fe51_add(&r, &a, &b); break;
                 case OP_SUB: case OP_SUB4P: fe51_sub(&r, &a, &b); break;

@@ -5,6 +5,9 @@ instruction, every value carrying three views:
     Every add/sub/mul/shl whose exact result could leave [0, 2^w) is an
     overflow (property (a)); where the interval is too coarse the exact
     question is put to z3 on the bit-vector view before it is reported.
+    A subtraction whose interval reaches below 0 first gets the range of its
+    exact polynomial when that polynomial is a sum of non-negative terms in
+    non-negative atoms (Machine.poly_range: Karatsuba's K - EE - OO).
     Every vpmadd52 multiplicand must be < 2^52 (the instruction ignores bits
     52..63), every pmuludq multiplicand < 2^32.
   * an exact integer polynomial in atoms (CryptoLine's algebraic view): the
@@ -148,6 +151,25 @@ class Machine:
     def new_atom(self, name, lo, hi, z):
         self.atoms.append((name, lo, hi, z))
         return len(self.atoms) - 1
+
+    def poly_range(self, poly):
+        """[lo, hi] of the exact value poly when every coefficient is >= 0 and every
+        atom in it is >= 0 (then each monomial is non-negative and monotone in each
+        atom: its minimum at the atoms' lower bounds, its maximum at their upper
+        bounds); None otherwise. Used where the interval of a subtraction a - b is
+        too coarse although a - b is, as a polynomial, a sum of non-negative terms."""
+        lo = hi = 0
+        for mono, c in poly.t.items():
+            if c < 0:
+                return None
+            mlo = mhi = c
+            for i in mono:
+                alo, ahi = self.atoms[i][1], self.atoms[i][2]
+                if alo < 0:
+                    return None
+                mlo, mhi = mlo * alo, mhi * ahi
+            lo, hi = lo + mlo, hi + mhi
+        return lo, hi
 
     def input(self, name, w, lo, hi):
         z = z3.BitVec(name, w)
@@ -497,6 +519,10 @@ class Interp:
             return r
         if op == 'sub':
             lo, hi = a.lo - b.hi, a.hi - b.lo
+            if lo < 0:   # e.g. Karatsuba's K - EE - OO: the difference's polynomial may be >= 0 termwise
+                pr = self.m.poly_range(a.poly - b.poly)
+                if pr is not None:
+                    lo, hi = max(lo, pr[0]), min(hi, pr[1])
             r = S(w, lo, hi, a.poly - b.poly, a.z - b.z)
             if lo < 0:
                 self.overflow(r, z3.UGE(a.z, b.z), 'sub', a, b)
