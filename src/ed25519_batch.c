@@ -382,10 +382,11 @@ static void *worker(void *arg)
  * the bucket sums of a smaller multi-scalar multiplication and finish at the
  * pace of the slower CPU. Same statuses: the same steps (prepare, pending,
  * combination_setup, finish) on the same items.
- *   Phase 1: the threads take groups of COOP_GROUP items (prepare) from a
- *     counter, then end.
- *   Phase 2: the caller's thread lists the pending items, draws the z_i,
- *     makes the scalars and b (combination_setup) and runs the one
+ *   Phase 1: the threads take groups of COOP_GROUP items from a counter:
+ *     prepare, then the group's z_i, points, scalars and partial sum of
+ *     z_i S_i (combination_part), then end.
+ *   Phase 2: the caller's thread lists the pending items, adds the groups'
+ *     sums into b and runs the one
  *     multi-scalar multiplication with the same number of threads
  *     (ops->ed25519_msm: the avx2 backend hands out its blocks of points and
  *     its groups of windows from counters too, so a thread on a slower CPU
@@ -405,7 +406,39 @@ typedef struct {
     chunk_scratch *w;
     size_t base, c, ngroups;
     _Atomic size_t next_group;
+    _Atomic int rand_failed;
+    f25519_sc_acc acc[CHUNK_ZIP / COOP_GROUP]; /* sum z_i S_i of each group */
 } coop_job;
+
+/* zip215, coop_block's layout of the combination (combination_setup's, by
+ * item instead of by pending index, so that each group of items fills its
+ * own part): for item i of the c items still F25519_OK after prepare,
+ * w->P[i] = -A_i with w->sc[i] = z_i k_i (mod L, below 2^253) and
+ * w->P[c + i] = -R_i with z_i; every other item gets the identity with the
+ * scalar 0 (it adds nothing; its z_i is drawn and unused); *acc = sum z_i S_i
+ * over the group. 0 when the random source fails. */
+static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, size_t c, size_t lo, size_t hi,
+                            f25519_sc_acc *acc)
+{
+    if (f25519_randombytes(w->z[lo], (hi - lo) * 16) != F25519_OK) return 0;
+    f25519_sc_acc_init(acc);
+    for (size_t i = lo; i < hi; i++) {
+        if (j->status[base + i] == F25519_OK) {
+            ge51_neg(&w->P[i], &w->A[i]);
+            f25519_sc_mul128_lt253(w->sc[i], w->z[i], w->k[i]);
+            ge51_neg(&w->P[c + i], &w->R[i]);
+            memcpy(w->sc[c + i], w->z[i], 16);
+            memset(w->sc[c + i] + 16, 0, 16);
+            f25519_sc_acc_muladd128(acc, w->z[i], j->sig[base + i] + 32);
+        } else {
+            ge51_identity(&w->P[i]);
+            ge51_identity(&w->P[c + i]);
+            memset(w->sc[i], 0, 32);
+            memset(w->sc[c + i], 0, 32);
+        }
+    }
+    return 1;
+}
 
 static void *coop_phase1(void *arg)
 {
@@ -415,29 +448,52 @@ static void *coop_phase1(void *arg)
         if (g >= cj->ngroups) break;
         size_t lo = g * COOP_GROUP, hi = cj->c - lo < COOP_GROUP ? cj->c : lo + COOP_GROUP;
         prepare(cj->j, cj->w, cj->base, lo, hi);
+        if (!combination_part(cj->j, cj->w, cj->base, cj->c, lo, hi, &cj->acc[g])) cj->rand_failed = 1;
     }
     return NULL;
 }
 
 /* The c items at base with nt threads; 0 (nothing done) when the scratch
- * cannot be allocated. */
+ * cannot be allocated. The combination's data are made in phase 1 by the
+ * threads, group by group (combination_part); the caller's thread adds the
+ * groups' sums and runs the multi-scalar multiplication on the 2c points
+ * with the threads. */
 static int coop_block(const batch_job *j, size_t base, size_t c, unsigned nt)
 {
     chunk_scratch *w = scratch_new(c);
-    if (!w) return 0;
-    coop_job cj = {.j = j, .w = w, .base = base, .c = c, .ngroups = (c + COOP_GROUP - 1) / COOP_GROUP};
-    cj.next_group = 0;
+    coop_job *cj = malloc(sizeof *cj);
+    if (!w || !cj) {
+        free(w);
+        free(cj);
+        return 0;
+    }
+    cj->j = j;
+    cj->w = w;
+    cj->base = base;
+    cj->c = c;
+    cj->ngroups = (c + COOP_GROUP - 1) / COOP_GROUP;
+    cj->next_group = 0;
+    cj->rand_failed = 0;
     pthread_t tid[64];
     unsigned started = 0;
     for (unsigned t = 1; t < nt && started < 64; t++) {
-        if (pthread_create(&tid[started], NULL, coop_phase1, &cj) != 0) break;
+        if (pthread_create(&tid[started], NULL, coop_phase1, cj) != 0) break;
         started++;
     }
-    coop_phase1(&cj);
+    coop_phase1(cj);
     for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
     size_t m = pending(j, w, base, c);
-    if (!(m >= 2 && combination_holds(j, w, base, w->pend, m, started + 1)))
-        finish(j, w, base, m); /* every pending item on its own, as in verify_chunk */
+    int holds = 0;
+    if (m >= 2 && !cj->rand_failed) {
+        for (size_t g = 1; g < cj->ngroups; g++) f25519_sc_acc_add(&cj->acc[0], &cj->acc[g]);
+        uint8_t b[32];
+        f25519_sc_acc_reduce(b, &cj->acc[0]);
+        ge51_p3 Q;
+        j->ops->ed25519_msm(&Q, 2 * c, (const uint8_t(*)[32])w->sc, w->P, b, started + 1);
+        holds = ge51_is_small_order_vartime(&Q);
+    }
+    if (!holds) finish(j, w, base, m); /* every pending item on its own, as in verify_chunk */
+    free(cj);
     free(w);
     return 1;
 }
