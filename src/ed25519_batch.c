@@ -212,42 +212,6 @@ static size_t finish_quad(const batch_job *j, chunk_scratch *w, size_t base, siz
     return left;
 }
 
-/* zip215: the data of one random linear combination of the pending items
- * idx[0..m): w->P[t] = -A_i with the scalar w->sc[t] = z_t k_i (mod L, below
- * 2^253: the check is cofactored), w->P[m + t] = -R_i with z_t, and b = sum
- * z_t S_i mod L (summed unreduced, one reduction: scalar/sc_batch.h). 0 when
- * the random source fails. */
-static int combination_setup(const batch_job *j, chunk_scratch *w, size_t base, const size_t *idx,
-                             size_t m, uint8_t b[32])
-{
-    if (f25519_randombytes(w->z, m * 16) != F25519_OK) return 0;
-    f25519_sc_acc acc;
-    f25519_sc_acc_init(&acc);
-    for (size_t t = 0; t < m; t++) {
-        size_t i = idx[t];
-        ge51_neg(&w->P[t], &w->A[i]);
-        f25519_sc_mul128_lt253(w->sc[t], w->z[t], w->k[i]);
-        ge51_neg(&w->P[m + t], &w->R[i]);
-        memcpy(w->sc[m + t], w->z[t], 16);
-        memset(w->sc[m + t] + 16, 0, 16);
-        f25519_sc_acc_muladd128(&acc, w->z[t], j->sig[base + i] + 32);
-    }
-    f25519_sc_acc_reduce(b, &acc);
-    return 1;
-}
-
-/* zip215: one random linear combination of the pending items (the
- * multi-scalar multiplication on up to threads threads); 1 if it holds. */
-static int combination_holds(const batch_job *j, chunk_scratch *w, size_t base, const size_t *idx,
-                             size_t m, unsigned threads)
-{
-    uint8_t b[32];
-    if (!combination_setup(j, w, base, idx, m, b)) return 0;
-    ge51_p3 Q;
-    j->ops->ed25519_msm(&Q, 2 * m, (const uint8_t(*)[32])w->sc, w->P, b, threads);
-    return ge51_is_small_order_vartime(&Q);
-}
-
 /* Steps 1-5 of ed25519_verify.h for the items lo .. hi - 1 of the chunk at
  * base (lo a multiple of 8): the statuses so far, A (and R where it is
  * decoded) in w, the challenge k of every item still F25519_OK. */
@@ -314,11 +278,59 @@ static void finish(const batch_job *j, chunk_scratch *w, size_t base, size_t m)
     finish_exact(j, w, base, w->pend, m);
 }
 
+/* zip215: the data of one random linear combination of the items lo .. hi - 1
+ * of the chunk's c items at base, laid out by item (so that each group of
+ * items can fill its own part: coop_block): for item i of the c items still F25519_OK after prepare,
+ * w->P[i] = -A_i with w->sc[i] = z_i k_i (mod L, below 2^253) and
+ * w->P[c + i] = -R_i with z_i; every other item gets the identity with the
+ * scalar 0 (it adds nothing; its z_i is drawn and unused); *acc = sum z_i S_i
+ * over lo .. hi - 1 (summed unreduced: scalar/sc_batch.h). The check is
+ * cofactored, so z_i k_i below 2^253 and congruent mod L serves. 0 when the
+ * random source fails. */
+static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, size_t c, size_t lo, size_t hi,
+                            f25519_sc_acc *acc)
+{
+    if (f25519_randombytes(w->z[lo], (hi - lo) * 16) != F25519_OK) return 0;
+    f25519_sc_acc_init(acc);
+    for (size_t i = lo; i < hi; i++) {
+        if (j->status[base + i] == F25519_OK) {
+            ge51_neg(&w->P[i], &w->A[i]);
+            f25519_sc_mul128_lt253(w->sc[i], w->z[i], w->k[i]);
+            ge51_neg(&w->P[c + i], &w->R[i]);
+            memcpy(w->sc[c + i], w->z[i], 16);
+            memset(w->sc[c + i] + 16, 0, 16);
+            f25519_sc_acc_muladd128(acc, w->z[i], j->sig[base + i] + 32);
+        } else {
+            ge51_identity(&w->P[i]);
+            ge51_identity(&w->P[c + i]);
+            memset(w->sc[i], 0, 32);
+            memset(w->sc[c + i], 0, 32);
+        }
+    }
+    return 1;
+}
+
+/* zip215: 1 if the combination of the c items (combination_part for all of
+ * them, acc their sum of z_i S_i) holds: [8]([b]B + sum of the 2c points
+ * times their scalars) == O with b = acc mod L (the multi-scalar
+ * multiplication on up to threads threads). */
+static int combination_holds(const batch_job *j, chunk_scratch *w, size_t c, const f25519_sc_acc *acc,
+                             unsigned threads)
+{
+    uint8_t b[32];
+    f25519_sc_acc_reduce(b, acc);
+    ge51_p3 Q;
+    j->ops->ed25519_msm(&Q, 2 * c, (const uint8_t(*)[32])w->sc, w->P, b, threads);
+    return ge51_is_small_order_vartime(&Q);
+}
+
 static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size_t c)
 {
     prepare(j, w, base, 0, c);
     size_t m = pending(j, w, base, c);
-    if (j->mode == F25519_VERIFY_ZIP215 && m >= 2 && combination_holds(j, w, base, w->pend, m, 1))
+    f25519_sc_acc acc;
+    if (j->mode == F25519_VERIFY_ZIP215 && m >= 2 && combination_part(j, w, base, c, 0, c, &acc) &&
+        combination_holds(j, w, c, &acc, 1))
         return; /* every pending item keeps F25519_OK */
     finish(j, w, base, m);
 }
@@ -381,7 +393,7 @@ static void *worker(void *arg)
  * instead of one combination per thread's share: halves of a batch each pay
  * the bucket sums of a smaller multi-scalar multiplication and finish at the
  * pace of the slower CPU. Same statuses: the same steps (prepare, pending,
- * combination_setup, finish) on the same items.
+ * combination_part, combination_holds, finish) on the same items.
  *   Phase 1: the threads take groups of COOP_GROUP items from a counter:
  *     prepare, then the group's z_i, points, scalars and partial sum of
  *     z_i S_i (combination_part), then end.
@@ -409,36 +421,6 @@ typedef struct {
     _Atomic int rand_failed;
     f25519_sc_acc acc[CHUNK_ZIP / COOP_GROUP]; /* sum z_i S_i of each group */
 } coop_job;
-
-/* zip215, coop_block's layout of the combination (combination_setup's, by
- * item instead of by pending index, so that each group of items fills its
- * own part): for item i of the c items still F25519_OK after prepare,
- * w->P[i] = -A_i with w->sc[i] = z_i k_i (mod L, below 2^253) and
- * w->P[c + i] = -R_i with z_i; every other item gets the identity with the
- * scalar 0 (it adds nothing; its z_i is drawn and unused); *acc = sum z_i S_i
- * over the group. 0 when the random source fails. */
-static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, size_t c, size_t lo, size_t hi,
-                            f25519_sc_acc *acc)
-{
-    if (f25519_randombytes(w->z[lo], (hi - lo) * 16) != F25519_OK) return 0;
-    f25519_sc_acc_init(acc);
-    for (size_t i = lo; i < hi; i++) {
-        if (j->status[base + i] == F25519_OK) {
-            ge51_neg(&w->P[i], &w->A[i]);
-            f25519_sc_mul128_lt253(w->sc[i], w->z[i], w->k[i]);
-            ge51_neg(&w->P[c + i], &w->R[i]);
-            memcpy(w->sc[c + i], w->z[i], 16);
-            memset(w->sc[c + i] + 16, 0, 16);
-            f25519_sc_acc_muladd128(acc, w->z[i], j->sig[base + i] + 32);
-        } else {
-            ge51_identity(&w->P[i]);
-            ge51_identity(&w->P[c + i]);
-            memset(w->sc[i], 0, 32);
-            memset(w->sc[c + i], 0, 32);
-        }
-    }
-    return 1;
-}
 
 static void *coop_phase1(void *arg)
 {
@@ -486,11 +468,7 @@ static int coop_block(const batch_job *j, size_t base, size_t c, unsigned nt)
     int holds = 0;
     if (m >= 2 && !cj->rand_failed) {
         for (size_t g = 1; g < cj->ngroups; g++) f25519_sc_acc_add(&cj->acc[0], &cj->acc[g]);
-        uint8_t b[32];
-        f25519_sc_acc_reduce(b, &cj->acc[0]);
-        ge51_p3 Q;
-        j->ops->ed25519_msm(&Q, 2 * c, (const uint8_t(*)[32])w->sc, w->P, b, started + 1);
-        holds = ge51_is_small_order_vartime(&Q);
+        holds = combination_holds(j, w, c, &cj->acc[0], started + 1);
     }
     if (!holds) finish(j, w, base, m); /* every pending item on its own, as in verify_chunk */
     free(cj);
