@@ -6,6 +6,7 @@
  * return for item i. The items are cut into chunks (a multiple of 8 items:
  * one signature per lane of the backend's 8-lane entries) taken by the
  * threads from a shared counter; openssl/strict: up to CHUNK_EXACT items,
+ * fewer towards the end (take_piece),
  * zip215: the thread's whole share (n / threads rounded up to 8) up to
  * CHUNK_ZIP, so that one large combination gets the multi-scalar
  * multiplication's large-n economics (Pippenger's buckets, msm_wnaf.h);
@@ -35,6 +36,7 @@
  * torsion components the cofactorless verdict of an item is not implied.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,9 +61,10 @@ typedef struct {
     const uint8_t *const *sig, *const *msg, *const *pub;
     const size_t *msg_len;
     int *status;
-    size_t chunk;
-    size_t nchunks;
-    _Atomic size_t next;
+    size_t chunk;      /* items per piece at most */
+    size_t nchunks;    /* pieces of chunk items: how many threads can have work */
+    unsigned guided;   /* threads, when pieces shrink towards the end (openssl/strict); else 0 */
+    _Atomic size_t next; /* the first item no thread has taken */
 } batch_job;
 
 /* Per-thread scratch for chunks of up to cap items (one allocation). */
@@ -209,42 +212,6 @@ static size_t finish_quad(const batch_job *j, chunk_scratch *w, size_t base, siz
     return left;
 }
 
-/* zip215: the data of one random linear combination of the pending items
- * idx[0..m): w->P[t] = -A_i with the scalar w->sc[t] = z_t k_i (mod L, below
- * 2^253: the check is cofactored), w->P[m + t] = -R_i with z_t, and b = sum
- * z_t S_i mod L (summed unreduced, one reduction: scalar/sc_batch.h). 0 when
- * the random source fails. */
-static int combination_setup(const batch_job *j, chunk_scratch *w, size_t base, const size_t *idx,
-                             size_t m, uint8_t b[32])
-{
-    if (f25519_randombytes(w->z, m * 16) != F25519_OK) return 0;
-    f25519_sc_acc acc;
-    f25519_sc_acc_init(&acc);
-    for (size_t t = 0; t < m; t++) {
-        size_t i = idx[t];
-        ge51_neg(&w->P[t], &w->A[i]);
-        f25519_sc_mul128_lt253(w->sc[t], w->z[t], w->k[i]);
-        ge51_neg(&w->P[m + t], &w->R[i]);
-        memcpy(w->sc[m + t], w->z[t], 16);
-        memset(w->sc[m + t] + 16, 0, 16);
-        f25519_sc_acc_muladd128(&acc, w->z[t], j->sig[base + i] + 32);
-    }
-    f25519_sc_acc_reduce(b, &acc);
-    return 1;
-}
-
-/* zip215: one random linear combination of the pending items (the
- * multi-scalar multiplication on up to threads threads); 1 if it holds. */
-static int combination_holds(const batch_job *j, chunk_scratch *w, size_t base, const size_t *idx,
-                             size_t m, unsigned threads)
-{
-    uint8_t b[32];
-    if (!combination_setup(j, w, base, idx, m, b)) return 0;
-    ge51_p3 Q;
-    j->ops->ed25519_msm(&Q, 2 * m, (const uint8_t(*)[32])w->sc, w->P, b, threads);
-    return ge51_is_small_order_vartime(&Q);
-}
-
 /* Steps 1-5 of ed25519_verify.h for the items lo .. hi - 1 of the chunk at
  * base (lo a multiple of 8): the statuses so far, A (and R where it is
  * decoded) in w, the challenge k of every item still F25519_OK. */
@@ -311,11 +278,59 @@ static void finish(const batch_job *j, chunk_scratch *w, size_t base, size_t m)
     finish_exact(j, w, base, w->pend, m);
 }
 
+/* zip215: the data of one random linear combination of the items lo .. hi - 1
+ * of the chunk's c items at base, laid out by item (so that each group of
+ * items can fill its own part: coop_block): for item i of the c items still F25519_OK after prepare,
+ * w->P[i] = -A_i with w->sc[i] = z_i k_i (mod L, below 2^253) and
+ * w->P[c + i] = -R_i with z_i; every other item gets the identity with the
+ * scalar 0 (it adds nothing; its z_i is drawn and unused); *acc = sum z_i S_i
+ * over lo .. hi - 1 (summed unreduced: scalar/sc_batch.h). The check is
+ * cofactored, so z_i k_i below 2^253 and congruent mod L serves. 0 when the
+ * random source fails. */
+static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, size_t c, size_t lo, size_t hi,
+                            f25519_sc_acc *acc)
+{
+    if (f25519_randombytes(w->z[lo], (hi - lo) * 16) != F25519_OK) return 0;
+    f25519_sc_acc_init(acc);
+    for (size_t i = lo; i < hi; i++) {
+        if (j->status[base + i] == F25519_OK) {
+            ge51_neg(&w->P[i], &w->A[i]);
+            f25519_sc_mul128_lt253(w->sc[i], w->z[i], w->k[i]);
+            ge51_neg(&w->P[c + i], &w->R[i]);
+            memcpy(w->sc[c + i], w->z[i], 16);
+            memset(w->sc[c + i] + 16, 0, 16);
+            f25519_sc_acc_muladd128(acc, w->z[i], j->sig[base + i] + 32);
+        } else {
+            ge51_identity(&w->P[i]);
+            ge51_identity(&w->P[c + i]);
+            memset(w->sc[i], 0, 32);
+            memset(w->sc[c + i], 0, 32);
+        }
+    }
+    return 1;
+}
+
+/* zip215: 1 if the combination of the c items (combination_part for all of
+ * them, acc their sum of z_i S_i) holds: [8]([b]B + sum of the 2c points
+ * times their scalars) == O with b = acc mod L (the multi-scalar
+ * multiplication on up to threads threads). */
+static int combination_holds(const batch_job *j, chunk_scratch *w, size_t c, const f25519_sc_acc *acc,
+                             unsigned threads)
+{
+    uint8_t b[32];
+    f25519_sc_acc_reduce(b, acc);
+    ge51_p3 Q;
+    j->ops->ed25519_msm(&Q, 2 * c, (const uint8_t(*)[32])w->sc, w->P, b, threads);
+    return ge51_is_small_order_vartime(&Q);
+}
+
 static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size_t c)
 {
     prepare(j, w, base, 0, c);
     size_t m = pending(j, w, base, c);
-    if (j->mode == F25519_VERIFY_ZIP215 && m >= 2 && combination_holds(j, w, base, w->pend, m, 1))
+    f25519_sc_acc acc;
+    if (j->mode == F25519_VERIFY_ZIP215 && m >= 2 && combination_part(j, w, base, c, 0, c, &acc) &&
+        combination_holds(j, w, c, &acc, 1))
         return; /* every pending item keeps F25519_OK */
     finish(j, w, base, m);
 }
@@ -334,6 +349,32 @@ static void verify_range(const batch_job *j, chunk_scratch *w, size_t base, size
     }
 }
 
+/* The next piece of items for a thread: [*base, *base + *cnt); 0 when none
+ * is left. Pieces of j->chunk items; with j->guided (openssl/strict, several
+ * threads) a piece is at most 1 / (2 threads) of what is left, rounded up to
+ * whole lanes (8 items), so that the threads finish together even when one
+ * CPU runs slower than the other (a piece of 64 items is ~1.2 ms of work on
+ * the Zen 3 host; the last ones are 8 items). */
+static int take_piece(batch_job *j, size_t *base, size_t *cnt)
+{
+    size_t cur = j->next;
+    for (;;) {
+        if (cur >= j->n) return 0;
+        size_t rem = j->n - cur, c = j->chunk;
+        if (j->guided) {
+            size_t g = (rem / (2 * (size_t)j->guided) + 7) & ~(size_t)7;
+            if (g < 8) g = 8;
+            if (g < c) c = g;
+        }
+        if (c > rem) c = rem;
+        if (atomic_compare_exchange_weak(&j->next, &cur, cur + c)) {
+            *base = cur;
+            *cnt = c;
+            return 1;
+        }
+    }
+}
+
 static void *worker(void *arg)
 {
     batch_job *j = arg;
@@ -341,12 +382,8 @@ static void *worker(void *arg)
      * (the chunk then goes in pieces); when that fails too, item by item. */
     chunk_scratch *w = scratch_new(j->chunk);
     if (!w && j->chunk > CHUNK_MAX) w = scratch_new(CHUNK_MAX);
-    for (;;) {
-        size_t c = j->next++;
-        if (c >= j->nchunks) break;
-        size_t base = c * j->chunk, cnt = j->n - base < j->chunk ? j->n - base : j->chunk;
-        verify_range(j, w, base, cnt);
-    }
+    size_t base, cnt;
+    while (take_piece(j, &base, &cnt)) verify_range(j, w, base, cnt);
     free(w);
     return NULL;
 }
@@ -356,11 +393,12 @@ static void *worker(void *arg)
  * instead of one combination per thread's share: halves of a batch each pay
  * the bucket sums of a smaller multi-scalar multiplication and finish at the
  * pace of the slower CPU. Same statuses: the same steps (prepare, pending,
- * combination_setup, finish) on the same items.
- *   Phase 1: the threads take groups of COOP_GROUP items (prepare) from a
- *     counter, then end.
- *   Phase 2: the caller's thread lists the pending items, draws the z_i,
- *     makes the scalars and b (combination_setup) and runs the one
+ * combination_part, combination_holds, finish) on the same items.
+ *   Phase 1: the threads take groups of COOP_GROUP items from a counter:
+ *     prepare, then the group's z_i, points, scalars and partial sum of
+ *     z_i S_i (combination_part), then end.
+ *   Phase 2: the caller's thread lists the pending items, adds the groups'
+ *     sums into b and runs the one
  *     multi-scalar multiplication with the same number of threads
  *     (ops->ed25519_msm: the avx2 backend hands out its blocks of points and
  *     its groups of windows from counters too, so a thread on a slower CPU
@@ -380,6 +418,8 @@ typedef struct {
     chunk_scratch *w;
     size_t base, c, ngroups;
     _Atomic size_t next_group;
+    _Atomic int rand_failed;
+    f25519_sc_acc acc[CHUNK_ZIP / COOP_GROUP]; /* sum z_i S_i of each group */
 } coop_job;
 
 static void *coop_phase1(void *arg)
@@ -390,29 +430,48 @@ static void *coop_phase1(void *arg)
         if (g >= cj->ngroups) break;
         size_t lo = g * COOP_GROUP, hi = cj->c - lo < COOP_GROUP ? cj->c : lo + COOP_GROUP;
         prepare(cj->j, cj->w, cj->base, lo, hi);
+        if (!combination_part(cj->j, cj->w, cj->base, cj->c, lo, hi, &cj->acc[g])) cj->rand_failed = 1;
     }
     return NULL;
 }
 
 /* The c items at base with nt threads; 0 (nothing done) when the scratch
- * cannot be allocated. */
+ * cannot be allocated. The combination's data are made in phase 1 by the
+ * threads, group by group (combination_part); the caller's thread adds the
+ * groups' sums and runs the multi-scalar multiplication on the 2c points
+ * with the threads. */
 static int coop_block(const batch_job *j, size_t base, size_t c, unsigned nt)
 {
     chunk_scratch *w = scratch_new(c);
-    if (!w) return 0;
-    coop_job cj = {.j = j, .w = w, .base = base, .c = c, .ngroups = (c + COOP_GROUP - 1) / COOP_GROUP};
-    cj.next_group = 0;
+    coop_job *cj = malloc(sizeof *cj);
+    if (!w || !cj) {
+        free(w);
+        free(cj);
+        return 0;
+    }
+    cj->j = j;
+    cj->w = w;
+    cj->base = base;
+    cj->c = c;
+    cj->ngroups = (c + COOP_GROUP - 1) / COOP_GROUP;
+    cj->next_group = 0;
+    cj->rand_failed = 0;
     pthread_t tid[64];
     unsigned started = 0;
     for (unsigned t = 1; t < nt && started < 64; t++) {
-        if (pthread_create(&tid[started], NULL, coop_phase1, &cj) != 0) break;
+        if (pthread_create(&tid[started], NULL, coop_phase1, cj) != 0) break;
         started++;
     }
-    coop_phase1(&cj);
+    coop_phase1(cj);
     for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
     size_t m = pending(j, w, base, c);
-    if (!(m >= 2 && combination_holds(j, w, base, w->pend, m, started + 1)))
-        finish(j, w, base, m); /* every pending item on its own, as in verify_chunk */
+    int holds = 0;
+    if (m >= 2 && !cj->rand_failed) {
+        for (size_t g = 1; g < cj->ngroups; g++) f25519_sc_acc_add(&cj->acc[0], &cj->acc[g]);
+        holds = combination_holds(j, w, c, &cj->acc[0], started + 1);
+    }
+    if (!holds) finish(j, w, base, m); /* every pending item on its own, as in verify_chunk */
+    free(cj);
     free(w);
     return 1;
 }
@@ -460,6 +519,8 @@ int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[], const uint
     j.chunk = per < want ? per : want;
     j.nchunks = (n + j.chunk - 1) / j.chunk;
     if (nt > j.nchunks) nt = (unsigned)j.nchunks;
+    if (nt > 65) nt = 65;
+    j.guided = mode != F25519_VERIFY_ZIP215 && nt > 1 ? nt : 0;
     j.next = 0;
 
     if (mode == F25519_VERIFY_ZIP215 && nt > 1 && n >= COOP_MIN && ops->ed25519_msm_threaded) {
@@ -477,7 +538,6 @@ int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[], const uint
 
     pthread_t tid[64];
     unsigned started = 0;
-    if (nt > 65) nt = 65;
     for (unsigned t = 1; t < nt; t++) {
         if (pthread_create(&tid[started], NULL, worker, &j) != 0) break;
         started++;

@@ -87,6 +87,16 @@ void f25519_sc_acc_muladd128(f25519_sc_acc *a, const uint8_t z[16], const uint8_
     }
 }
 
+void f25519_sc_acc_add(f25519_sc_acc *a, const f25519_sc_acc *b)
+{
+    u128 c = 0;
+    for (int i = 0; i < 7; i++) {
+        c += (u128)a->w[i] + b->w[i];
+        a->w[i] = (uint64_t)c;
+        c >>= 64;
+    }
+}
+
 void f25519_sc_acc_reduce(uint8_t out[32], const f25519_sc_acc *a)
 {
     uint8_t b[64] = {0};

@@ -29,6 +29,9 @@ void f25519_sc_mul128_lt253(uint8_t out[32], const uint8_t z[16], const uint8_t 
 typedef struct { uint64_t w[7]; } f25519_sc_acc;
 void f25519_sc_acc_init(f25519_sc_acc *a);
 void f25519_sc_acc_muladd128(f25519_sc_acc *a, const uint8_t z[16], const uint8_t s[32]);
+/* a += b: two partial sums (e.g. one per group of items), the total still
+ * over at most 2^64 terms. */
+void f25519_sc_acc_add(f25519_sc_acc *a, const f25519_sc_acc *b);
 /* out = the sum mod L (canonical). */
 void f25519_sc_acc_reduce(uint8_t out[32], const f25519_sc_acc *a);
 #endif
