@@ -63,19 +63,6 @@ F25519_AVX2_TARGET __attribute__((noinline)) void f25519_fe25x4_mul(fe25x4 *h, c
     fe25x4_mul(h, f, g);
 }
 
-F25519_AVX2_TARGET __attribute__((noinline)) void f25519_fe25x4_mul_pair(fe25x4 *h, const fe25x4 *f, const fe25x4 *g)
-{
-    __m256i g19[10];
-    fe25x4_mul19(g19, g);
-    fe25x4_mul_g19(h, f, g, g19);
-}
-
-F25519_AVX2_TARGET __attribute__((noinline)) void f25519_fe25x4_mul_g19(fe25x4 *h, const fe25x4 *f, const fe25x4 *g,
-                                                                      const __m256i g19[10])
-{
-    fe25x4_mul_g19(h, f, g, g19);
-}
-
 F25519_AVX2_TARGET __attribute__((noinline)) void f25519_fe25x4_mul_k(fe25x4 *h, const fe25x4 *f, const fe25x4 *g)
 {
     fe25x4_kop q;

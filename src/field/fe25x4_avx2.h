@@ -193,63 +193,6 @@ F25519_FE25X4_INLINE void fe25x4_mul_nc(fe25x4 *r, const fe25x4 *f, const fe25x4
     for (int k = 0; k < 10; k++) r->v[k] = acc[k];
 }
 
-/* g19[j] = 19 g_j for j = 1..9 (g19[0] is not written: no product reads it).
- * g M: 19 g_j < 2^31.84 (fe25x4_mul_nc). For an operand used in several
- * products (the ladder's x1): computed once, then fe25x4_mul_nc_g19. */
-F25519_FE25X4_INLINE void fe25x4_mul19(__m256i g19[10], const fe25x4 *g)
-{
-    const __m256i n19 = _mm256_set1_epi64x(19);
-#pragma GCC unroll 10
-    for (int j = 1; j < 10; j++) g19[j] = _mm256_mul_epu32(g->v[j], n19);
-}
-
-/* r = f * g without the carry, g19 = fe25x4_mul19(g) given: the same column
- * sums as fe25x4_mul_nc (same pairs, same factors, so the same bounds), rows
- * taken two at a time (i even, i + 1): each g_j / 19 g_j is loaded once into
- * a register for both rows (pair (i, j) and pair (i + 1, j) differ in their
- * operand only at j = 9 - i: g_j for row i, 19 g_j for row i + 1), half the
- * loads of fe25x4_mul_nc. Registers: 10 column sums, f_i, f_(i+1),
- * 2 f_(i+1), the operand. */
-F25519_FE25X4_INLINE void fe25x4_mul_nc_g19(fe25x4 *r, const fe25x4 *f, const fe25x4 *g, const __m256i g19[10])
-{
-    __m256i acc[10];
-    int set = 0; /* bit k: acc[k] written (constant after unrolling) */
-#pragma GCC unroll 5
-    for (int i = 0; i < 10; i += 2) {
-        __m256i f0 = f->v[i], f1 = f->v[i + 1];
-        __m256i f12 = _mm256_add_epi64(f1, f1);
-        const __m256i *gp = g->v, *g19p = g19;
-        FE25X4_LAUNDER(gp);
-        FE25X4_LAUNDER(g19p);
-#pragma GCC unroll 10
-        for (int j = 0; j < 10; j++) {
-            int k0 = (i + j) % 10, k1 = (i + 1 + j) % 10;
-            __m256i b0 = i + j >= 10 ? g19p[j] : gp[j];
-            FE25X4_KEEP(b0);
-            __m256i p0 = _mm256_mul_epu32(f0, b0); /* i even: never both odd */
-            acc[k0] = (set >> k0) & 1 ? _mm256_add_epi64(acc[k0], p0) : p0;
-            set |= 1 << k0;
-            FE25X4_KEEP(acc[k0]);
-            __m256i b1 = j == 9 - i ? g19p[j] : b0;
-            __m256i p1 = _mm256_mul_epu32((j & 1) ? f12 : f1, b1);
-            acc[k1] = (set >> k1) & 1 ? _mm256_add_epi64(acc[k1], p1) : p1;
-            set |= 1 << k1;
-            FE25X4_KEEP(acc[k1]);
-        }
-    }
-#pragma GCC unroll 10
-    for (int k = 0; k < 10; k++) r->v[k] = acc[k];
-}
-
-/* h = f * g -> R with g19 = fe25x4_mul19(g) given (inputs M): fe25x4_mul_nc_g19
- * + fe25x4_carry. Proved as f25519_fe25x4_mul_pair (= fe25x4_mul19 then this). */
-F25519_FE25X4_INLINE void fe25x4_mul_g19(fe25x4 *h, const fe25x4 *f, const fe25x4 *g, const __m256i g19[10])
-{
-    fe25x4 r;
-    fe25x4_mul_nc_g19(&r, f, g, g19);
-    fe25x4_carry(h, &r);
-}
-
 /* Even/odd Karatsuba product. Limb 2m sits at bit 51 m, limb 2m + 1 at
  * 51 m + 26: f = E_f(Y) + 2^26 O_f(Y), Y = 2^51, E_f = sum e_m Y^m with
  * e_m = f_2m, O_f = sum o_m Y^m with o_m = f_(2m+1) (5 limbs each), Y^5 =
@@ -299,7 +242,8 @@ F25519_FE25X4_INLINE void fe25x4_kprep(fe25x4_kop *q, const fe25x4 *g)
  * kind 0: x = s (f_2a + f_2a+1), y = q->s / q->s19; kind 1: x = e, y = e' / 19 e';
  * kind 2: x = o, y = o' / 19 o'. Row a: x_a against the five operands. No
  * FE25X4_LAUNDER here: with it (operands re-read from memory every row)
- * f25519_fe25x4_mul_kq measured as fast as f25519_fe25x4_mul_g19, without it
+ * f25519_fe25x4_mul_kq measured as fast as the paired-row product it replaced
+ * (f25519_fe25x4_mul_g19, removed since), without it
  * ~10% faster (AMD EPYC Zen 3, pinned microbenchmark, 2026-11-26). */
 F25519_FE25X4_INLINE void fe25x4_krows_(__m256i acc[5], const fe25x4 *f, const fe25x4 *g, const fe25x4_kop *q, int kind)
 {
@@ -324,8 +268,9 @@ F25519_FE25X4_INLINE void fe25x4_krows_(__m256i acc[5], const fe25x4 *f, const f
  * first (same microbenchmark). Measured 2026-11-26 on the AMD EPYC Zen 3 host
  * (AVX2 only; pinned; one product after another, TSC ticks, minima of 21
  * rounds, fast / slow clock phase): f25519_fe25x4_mul_k 72-84 against
- * f25519_fe25x4_mul_pair 75-88; f25519_fe25x4_mul_kq 60-67 against
- * f25519_fe25x4_mul_g19 69-78. The prepared operand (fe25x4_kprep: 8
+ * the paired-row product f25519_fe25x4_mul_pair 75-88; f25519_fe25x4_mul_kq
+ * 60-67 against f25519_fe25x4_mul_g19 69-78 (both replaced by these and
+ * removed). The prepared operand (fe25x4_kprep: 8
  * vpmuludq, 9 adds, 17 stores) costs most of what the Karatsuba saves.
  * Users: the x8 ladder only. Tried the same day and not landed (same host,
  * interleaved old/new rounds): (1) in point/ge25x4_avx2.h's _x2 formulas
@@ -427,7 +372,7 @@ F25519_FE25X4_INLINE void fe25x4_sqr(fe25x4 *h, const fe25x4 *f)
 }
 
 /* r = f^2 without the carry, rows two at a time (i even, i + 1), each f_j /
- * 19 f_j loaded once for both rows (as fe25x4_mul_nc_g19): the same column
+ * 19 f_j loaded once for both rows: the same column
  * sums as fe25x4_sqr (same pairs, same factors, so the same bounds), the
  * factors split so that the operand loaded per column is f_j or 19 f_j only
  * and the row's factor 1, 2 or 4 is on f_i: pair (i, j), j >= i, factor
@@ -569,14 +514,6 @@ void f25519_fe25x4_invert(fe25x4 *out, const fe25x4 *z);
 void f25519_fe25x4_mul(fe25x4 *h, const fe25x4 *f, const fe25x4 *g);
 void f25519_fe25x4_sqr(fe25x4 *h, const fe25x4 *f);
 void f25519_fe25x4_invert2(fe25x4 *out_a, fe25x4 *out_b, const fe25x4 *a, const fe25x4 *b);
-/* The x8 ladder's products (same contract as f25519_fe25x4_mul: inputs M,
- * output R, the same column sums): rows two at a time (fe25x4_mul_nc_g19,
- * half the operand loads; measured ~1.3% faster x8 derive on the AMD EPYC
- * Zen 3 host). f25519_fe25x4_mul_pair = fe25x4_mul19(g) then fe25x4_mul_g19;
- * f25519_fe25x4_mul_g19 takes g19 = fe25x4_mul19(g) computed once by the
- * caller (the ladder's fixed x1: 9 vpmuludq fewer per product). */
-void f25519_fe25x4_mul_pair(fe25x4 *h, const fe25x4 *f, const fe25x4 *g);
-void f25519_fe25x4_mul_g19(fe25x4 *h, const fe25x4 *f, const fe25x4 *g, const __m256i g19[10]);
 /* Even/odd Karatsuba products (fe25x4_mul_k: fe25x4_mul_nc_k + fe25x4_carry):
  * f M, g A2 (< 2 W_i + 2^18: R, or a sum of two R), output R.
  * f25519_fe25x4_mul_k prepares g itself (fe25x4_kprep); f25519_fe25x4_mul_kq

@@ -62,9 +62,9 @@ static void csub_L(uint64_t r[5])
 static void barrett(uint8_t out[32], const uint64_t x[8])
 {
     uint64_t q2[10], q3[5], r2[9], r[5];
-    f25519_sc_mul_words(q2, x + 3, 5, MU, 5);       /* q1 * mu, q1 = x >> 192 */
-    memcpy(q3, q2 + 5, sizeof q3);     /* q3 = q2 >> 320 */
-    f25519_sc_mul_words(r2, q3, 5, Lw, 4);          /* q3 * L; only the low 5 words matter */
+    f25519_sc_mul_words(q2, x + 3, 5, MU, 5); /* q1 * mu, q1 = x >> 192 */
+    memcpy(q3, q2 + 5, sizeof q3);           /* q3 = q2 >> 320 */
+    f25519_sc_mul_words(r2, q3, 5, Lw, 4);   /* q3 * L; only the low 5 words matter */
     uint64_t borrow = 0;
     for (int i = 0; i < 5; i++) {      /* r = (x - q3 L) mod 2^320 */
         u128 d = (u128)x[i] - r2[i] - borrow;

@@ -65,6 +65,16 @@ void f25519_sc_acc_init(f25519_sc_acc *a)
     memset(a, 0, sizeof *a);
 }
 
+void f25519_sc_acc_add(f25519_sc_acc *a, const f25519_sc_acc *b)
+{
+    u128 c = 0;
+    for (int i = 0; i < 7; i++) {
+        c += (u128)a->w[i] + b->w[i];
+        a->w[i] = (uint64_t)c;
+        c >>= 64;
+    }
+}
+
 void f25519_sc_acc_muladd128(f25519_sc_acc *a, const uint8_t z[16], const uint8_t s[32])
 {
     const uint64_t zz[2] = {ld64(z), ld64(z + 8)};
@@ -79,22 +89,8 @@ void f25519_sc_acc_muladd128(f25519_sc_acc *a, const uint8_t z[16], const uint8_
         }
         x[i + 4] = c;
     }
-    u128 c = 0;
-    for (int i = 0; i < 7; i++) {
-        c += (u128)a->w[i] + (i < 6 ? x[i] : 0);
-        a->w[i] = (uint64_t)c;
-        c >>= 64;
-    }
-}
-
-void f25519_sc_acc_add(f25519_sc_acc *a, const f25519_sc_acc *b)
-{
-    u128 c = 0;
-    for (int i = 0; i < 7; i++) {
-        c += (u128)a->w[i] + b->w[i];
-        a->w[i] = (uint64_t)c;
-        c >>= 64;
-    }
+    const f25519_sc_acc t = {{x[0], x[1], x[2], x[3], x[4], x[5], 0}};
+    f25519_sc_acc_add(a, &t);
 }
 
 void f25519_sc_acc_reduce(uint8_t out[32], const f25519_sc_acc *a)

@@ -22,11 +22,10 @@
  * memory index depends on a key. The products are out of line (no spills
  * there, see fe25x4_avx2.h): f25519_fe25x4_sqr_pair (rows two at a time, as
  * the multiplications: each f_j / 19 f_j loaded once for two rows, 238
- * uops against 298 for f25519_fe25x4_sqr), and for the multiplications
- * f25519_fe25x4_mul_pair (rows two at a time: each g_j / 19 g_j loaded once
- * for two products, half the operand loads) and, for the fixed x1,
- * f25519_fe25x4_mul_g19 on 19 x1 computed once (9 vpmuludq fewer a step).
- * Since 2026-11-26 the multiplications are the even/odd Karatsuba products
+ * uops against 298 for f25519_fe25x4_sqr). The multiplications were first
+ * products with rows two at a time (f25519_fe25x4_mul_pair, and
+ * f25519_fe25x4_mul_g19 on 19 x1 computed once); since 2026-11-26 they are
+ * the even/odd Karatsuba products
  * (f25519_fe25x4_mul_k: 75 vpmuludq + 8 for the operand's preparation
  * instead of 109; f25519_fe25x4_mul_kq on x1 prepared once, fe25x4_kprep).
  * Their operand g must be "A2" (< 2 W_i + 2^18): A, C (sums of R), p (the

@@ -88,16 +88,16 @@ static int in_a24m(const lanes *x, int l)
 }
 
 enum { OP_MUL, OP_SQR, OP_ADD, OP_SUB, OP_SUB4P, OP_CARRY, OP_SMALL, OP_A24, OP_CSWAP, OP_CMOV, OP_INV,
-       OP_INV2, OP_PACK, OP_MULP, OP_MULG19, OP_SQRP, OP_A24M, OP_MULK, OP_MULKQ, NOPS };
+       OP_INV2, OP_PACK, OP_SQRP, OP_A24M, OP_MULK, OP_MULKQ, NOPS };
 static const char *names[] = {"mul", "sqr", "add", "sub", "sub4p", "carry", "mul_small", "mul121666_add",
-                              "cswap", "cmov", "invert", "invert2", "pack/unpack", "mul_pair", "mul_g19",
+                              "cswap", "cmov", "invert", "invert2", "pack/unpack",
                               "sqr_pair", "mul121666_add_m", "mul_k", "mul_kq"};
 /* input kinds (a, b) and whether the output must be R */
-static const int ka[NOPS] = {K_M, K_M, K_R, K_R, K_R, K_63, K_M, K_M, K_63, K_63, K_M, K_M, K_R, K_M, K_M, K_M, K_M,
+static const int ka[NOPS] = {K_M, K_M, K_R, K_R, K_R, K_63, K_M, K_M, K_63, K_63, K_M, K_M, K_R, K_M, K_M,
                              K_M, K_M};
-static const int kb[NOPS] = {K_M, K_M, K_R, K_R, K_M, K_M, K_M, K_R, K_63, K_63, K_M, K_M, K_R, K_M, K_M, K_M, K_R,
+static const int kb[NOPS] = {K_M, K_M, K_R, K_R, K_M, K_M, K_M, K_R, K_63, K_63, K_M, K_M, K_R, K_M, K_R,
                              K_A2, K_A2};
-static const int out_r[NOPS] = {1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1};
+static const int out_r[NOPS] = {1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 1, 1, 1, 0, 1, 1};
 
 F25519_AVX2_TARGET static void run(int op, lanes *o, lanes *o2, const lanes *x, const lanes *y, uint32_t c,
                                    const uint64_t mask[4])
@@ -120,10 +120,8 @@ F25519_AVX2_TARGET static void run(int op, lanes *o, lanes *o2, const lanes *x, 
     case OP_CMOV: h = a; fe25x4_cmov(&h, &b, m); break;
     case OP_INV: f25519_fe25x4_invert(&h, &a); break;
     case OP_INV2: f25519_fe25x4_invert2(&h, &h2, &a, &b); break;
-    case OP_MULP: f25519_fe25x4_mul_pair(&h, &a, &b); break;
     case OP_SQRP: f25519_fe25x4_sqr_pair(&h, &a); break;
     case OP_A24M: fe25x4_mul121666_add_m(&h, &a, &b); break;
-    case OP_MULG19: { __m256i b19[10]; fe25x4_mul19(b19, &b); f25519_fe25x4_mul_g19(&h, &a, &b, b19); } break;
     case OP_MULK: f25519_fe25x4_mul_k(&h, &a, &b); break;
     case OP_MULKQ: { fe25x4_kop q; fe25x4_kprep(&q, &b); f25519_fe25x4_mul_kq(&h, &a, &b, &q); } break;
     default: { fe51 t[4]; f25519_fe25x4_unpack(t, &a); f25519_fe25x4_pack(&h, t); } break;
@@ -168,7 +166,7 @@ int main(int argc, char **argv)
                 to_fe51(&b, &y, l);
                 to_fe51(&got, &o, l);
                 switch (op) {
-                case OP_MUL: case OP_MULP: case OP_MULG19: case OP_MULK: case OP_MULKQ: fe51_mul(&r, &a, &b); break;
+                case OP_MUL: case OP_MULK: case OP_MULKQ: fe51_mul(&r, &a, &b); break;
                 case OP_SQR: case OP_SQRP: fe51_sqr(&r, &a); break;
                 case OP_ADD: fe51_add(&r, &a, &b); break;
                 case OP_SUB: case OP_SUB4P: fe51_sub(&r, &a, &b); break;
