@@ -88,6 +88,8 @@ static void torsion_signature(item *it)
     it->kind = "torsion in A/R";
 }
 
+/* corrupt: 0 valid, 1 one random corruption, 2 S + L (rejected before any
+ * curve arithmetic, in every mode) */
 static void make_item(item *it, int corrupt)
 {
     int key = (int)tu_rand_below(NKEYS);
@@ -99,7 +101,7 @@ static void make_item(item *it, int corrupt)
     it->kind = "valid";
     if (!corrupt) return;
     uint8_t enc[32];
-    switch (tu_rand_below(13)) {
+    switch (corrupt == 2 ? 4 : (int)tu_rand_below(13)) {
     case 0: it->sig[tu_rand_below(32)] ^= (uint8_t)(1u << tu_rand_below(8)); it->kind = "R bit"; break;
     case 1: it->sig[32 + tu_rand_below(32)] ^= (uint8_t)(1u << tu_rand_below(8)); it->kind = "S bit"; break;
     case 2: it->pub[tu_rand_below(32)] ^= (uint8_t)(1u << tu_rand_below(8)); it->kind = "A bit"; break;
@@ -209,15 +211,19 @@ int main(int argc, char **argv)
     for (size_t s = 0; s < ns; s++) {
         size_t n = sizes[s];
         item *it = calloc(n + 1, sizeof *it);
-        for (int variant = 0; variant < 3; variant++) {
-            /* variant 0: all valid; 1: ~1 in 5 corrupted; 2: one corrupted item */
+        for (int variant = 0; variant < 4; variant++) {
+            /* variant 0: all valid; 1: ~1 in 5 corrupted; 2: one corrupted item; 3: one
+             * item with S + L, the others valid (zip215: the combination over the
+             * others holds, the rejected item takes no part in it) */
             size_t one_bad = n ? tu_rand_below((uint32_t)n) : 0;
             for (size_t i = 0; i < n; i++)
-                make_item(&it[i], variant == 1 ? tu_rand_below(5) == 0 : variant == 2 && i == one_bad);
+                make_item(&it[i], variant == 1 ? tu_rand_below(5) == 0
+                                  : variant == 2 ? i == one_bad
+                                  : variant == 3 && i == one_bad ? 2 : 0);
             for (int mode = 0; mode < 3; mode++)
                 for (int t = 0; t < 3; t++) run(n, mode, thread_counts[t], it);
         }
-        printf("  n = %zu: 3 batches (all valid, 1/5 corrupted, one corrupted) x 3 modes x threads 1, 2, 0\n", n);
+        printf("  n = %zu: 4 batches (all valid, 1/5 corrupted, one corrupted, one S + L) x 3 modes x threads 1, 2, 0\n", n);
         free(it);
     }
     bad_arguments();
