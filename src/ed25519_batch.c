@@ -45,6 +45,7 @@
 #include "impl.h"
 #include "ed25519_verify.h"
 #include "scalar/sc_batch.h"
+#include "common/spawn.h"
 
 #define CHUNK_MAX 128 /* items per chunk when the large zip215 scratch is not available */
 #define CHUNK_ZIP 4096 /* zip215: items per chunk at most (one combination each; ~3.3 MB scratch) */
@@ -409,7 +410,33 @@ static void *worker(void *arg)
  * alternating the old and the new library, n = 1024, 40-60 rounds each,
  * three runs): 2 threads, median ticks per signature 14,008 / 14,987 /
  * 19,244 against 17,087 / 17,377 / 19,842 with one combination per thread;
- * 2t/1t throughput 1.56 / 1.58 / 1.71 against 1.30 / 1.43 / 1.60. */
+ * 2t/1t throughput 1.56 / 1.58 / 1.71 against 1.30 / 1.43 / 1.60.
+ * Where the 2-thread time goes (same host, 2026-11-26 12:10-12:50 UTC,
+ * rdtscp per phase and thread (with its CPU number) in a copy of this file
+ * and msm_avx2.c, n = 1024, 30-40 rounds alternating 1 and 2 threads, TSC
+ * 2.445 GHz): 1 thread, fastest rounds 21.4-22.3M ticks = phase 1
+ * (prepare, combination_part) 9.9-10.1M + MSM blocks 1.3M + window groups
+ * 9.9-10.7M (groups 0, 1 with the R points 3.0-3.5M each, groups 2, 3
+ * 1.65-1.7M) + Horner 0.1M. 2 threads, best round 12.3M (1.78x): phase 1
+ * 5.7M, blocks 0.77M, groups 5.6M; lost there: helper start 0.07-0.23M,
+ * end of phase 1 (one group of 64 items, join) 0.4M, end of the groups
+ * 0.23M, serial parts 0.25M, per-thread work 2-8% above 1 thread's. The
+ * slow 2-thread rounds (the "40k ticks per signature per thread") lose
+ * milliseconds instead, two ways: (a) a helper created on its creator's
+ * CPU (both threads on one CPU for up to 6.5 ms in the rdtscp trace; a
+ * plain pthread_create does that about half the time when the other CPU
+ * was idle, common/spawn.h), now avoided by f25519_spawn: after 5 ms idle
+ * before each call, 2 threads median 23.2k/19.4k/21.6k/21.6k -> 19.2k/
+ * 18.7k/21.4k/19.6k ticks per signature (paired 0.92-0.96, four runs of
+ * 20 rounds), back to back 1.00-1.03 (noise; one more syscall per helper);
+ * (b) a vCPU that does not run the thread for 2-4M ticks while no other
+ * guest task is runnable (a group of 0.6M taking 4M): the host's; a bare
+ * vector-multiply loop on both CPUs slows each by 0.97-1.22x depending on
+ * the moment. Tried and not kept (no gain beyond the noise): the last
+ * window groups split in one-set halves of 4 windows for balance (1 thread
+ * +4.4%, one-set steps cost more; 2 threads paired 0.98-0.99); phase-1
+ * groups shrinking to 8 items at the end plus a sched_yield wait instead of
+ * a blocking join (paired 0.999-1.012 against f25519_spawn alone). */
 #define COOP_MIN 256
 #define COOP_GROUP 64
 
@@ -458,12 +485,14 @@ static int coop_block(const batch_job *j, size_t base, size_t c, unsigned nt)
     cj->rand_failed = 0;
     pthread_t tid[64];
     unsigned started = 0;
+    f25519_spawn_ctx *sp = f25519_spawn_begin(); /* helpers start on the other CPUs (common/spawn.h) */
     for (unsigned t = 1; t < nt && started < 64; t++) {
-        if (pthread_create(&tid[started], NULL, coop_phase1, cj) != 0) break;
+        if (f25519_spawn(sp, t, &tid[started], coop_phase1, cj) != 0) break;
         started++;
     }
     coop_phase1(cj);
     for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
+    f25519_spawn_end(sp);
     size_t m = pending(j, w, base, c);
     int holds = 0;
     if (m >= 2 && !cj->rand_failed) {
@@ -538,11 +567,13 @@ int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[], const uint
 
     pthread_t tid[64];
     unsigned started = 0;
+    f25519_spawn_ctx *sp = nt > 1 ? f25519_spawn_begin() : NULL; /* common/spawn.h */
     for (unsigned t = 1; t < nt; t++) {
-        if (pthread_create(&tid[started], NULL, worker, &j) != 0) break;
+        if (f25519_spawn(sp, t, &tid[started], worker, &j) != 0) break;
         started++;
     }
     worker(&j); /* the caller's thread works too */
     for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
+    f25519_spawn_end(sp);
     return batch_result(n, status);
 }

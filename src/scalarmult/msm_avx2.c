@@ -37,6 +37,7 @@
 #include <string.h>
 #include "scalarmult/msm_avx2.h"
 #include "point/ge25x4_avx2.h"
+#include "common/spawn.h"
 
 #define MV_MAX_THREADS 7 /* helpers: at most 8 groups (nw <= 64) */
 
@@ -392,12 +393,14 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
     J.next = 0;
     pthread_t tid[MV_MAX_THREADS];
     unsigned started = 0;
+    f25519_spawn_ctx *sp = threads > 1 && ng > 1 ? f25519_spawn_begin() : NULL; /* common/spawn.h */
     for (unsigned t = 1; t < threads && t < (unsigned)ng && started < MV_MAX_THREADS; t++) {
-        if (pthread_create(&tid[started], NULL, mv_worker, &J) != 0) break;
+        if (f25519_spawn(sp, t, &tid[started], mv_worker, &J) != 0) break;
         started++;
     }
     mv_run(&J, bk, act);
     for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
+    f25519_spawn_end(sp);
     free(pre); free(dg); free(bmax); free(act); free(bk);
     return 1;
 }
