@@ -13,10 +13,10 @@
  * private keys, Ed25519 seeds) are read in constant time and every internal
  * copy of a secret is wiped before return.
  *
- * The implementation (portable radix-2^51 C, mulx radix-2^64 MULX/ADX,
+ * The implementation (portable radix-2^51 C, mulx radix-2^64 MULX/ADX, AVX2,
  * AVX-512IFMA) is chosen
  * once, on first use, from CPUID; the environment variable
- * FAST25519_IMPL=portable|mulx|ifma forces one. Forcing a path this CPU or
+ * FAST25519_IMPL=portable|mulx|avx2|ifma forces one. Forcing a path this CPU or
  * build lacks makes every operation return F25519_ERR_UNSUPPORTED (fail
  * closed) until f25519_select_impl() picks one that exists.
  *
@@ -60,11 +60,11 @@ extern "C" {
 F25519_API const char *f25519_strerror(int rc);
 
 /* ---- Implementation dispatch --------------------------------------- */
-/* Name of the implementation in use: "portable", "mulx" or "ifma";
+/* Name of the implementation in use: "portable", "mulx", "avx2" or "ifma";
  * "unsupported" when FAST25519_IMPL forced a path that does not exist here. */
 F25519_API const char *f25519_impl(void);
 
-/* Select an implementation by name ("portable", "mulx", "ifma", or "auto"
+/* Select an implementation by name ("portable", "mulx", "avx2", "ifma", or "auto"
  * for the CPUID choice). Returns F25519_OK, F25519_ERR_UNSUPPORTED (CPU or
  * build lacks it; the previous choice stays) or F25519_ERR_ARG (unknown name). */
 F25519_API int f25519_select_impl(const char *name);

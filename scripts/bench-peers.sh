@@ -8,11 +8,13 @@
 # 2. builds fast25519 (Release, build/) and the Rust harness bench/peers/ (crates aws-lc-sys (raw
 #    C API), ring, x25519-dalek, ed25519-dalek with `batch`, versions pinned by its Cargo.lock;
 #    cargo build --release --locked into build/peers/; log build/peers-build.log);
-# 3. runs N rounds (default 5), each one `f25519-peers bench` (every peer op in 4 slices of 60 ms,
-#    the slices of all ops and libraries interleaved) and one `fast25519 bench --json --seconds S`
-#    (default 0.25; every fast25519 backend, OpenSSL and libsodium), alternating which goes first,
-#    both pinned with `taskset -c 1`; the host's slow spells (1-6 s) then fall on a few slices of
-#    every row rather than on one row's whole measurement;
+# 3. runs N rounds (default 5), each one `f25519-peers bench` (every op of aws-lc, ring, dalek AND
+#    of every fast25519 backend available here, which the harness links in (build/lib/
+#    libfast25519.a), in 4 slices of 60 ms, the slices of all ops and libraries interleaved) and one
+#    `fast25519 bench --json --seconds S` (default 0.25; its single-call ops, for the OpenSSL and
+#    libsodium columns), alternating which goes first, both pinned with `taskset -c 1`; the host's
+#    slow spells (1-6 s) then fall on a few slices of every row rather than on one row's whole
+#    measurement, and fast25519's rows share their slices with the peers';
 # 4. prints one table, the median over the rounds of each row's per-round median TSC ticks
 #    (bench/peers/merge.py), and with --json FILE writes it in the schema of `fast25519 bench
 #    --json` (impl = fast25519, openssl, libsodium, aws-lc, ring, dalek). Round files stay in
@@ -47,7 +49,8 @@ mkdir -p build
 t0=$(date +%s)
 log=build/bench-build.log
 echo "== building fast25519 (Release, build/; log: $log)" >&2
-if ! { cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build --target fast25519_cli -j2; } >"$log" 2>&1; then
+if ! { cmake -S . -B build -DCMAKE_BUILD_TYPE=Release &&
+       cmake --build build --target fast25519_cli fast25519_static -j2; } >"$log" 2>&1; then
   tail -n 40 "$log" >&2
   echo "bench-peers.sh: fast25519 build failed (full log: $log)" >&2
   exit 1
@@ -60,6 +63,7 @@ cfg=()
 if [ "$rust_minor" -ge 89 ]; then
   cfg=(--config 'build.rustflags=["--cfg", "curve25519_dalek_backend=\"avx512\""]')
 fi
+export F25519_LIB_DIR="$root/build/lib"  # libfast25519.a for the harness (bench/peers/build.rs)
 plog=build/peers-build.log
 echo "== building bench/peers with $cargo ($("$RUSTC" --version)); log: $plog" >&2
 if ! (cd bench/peers && "$cargo" build --release --locked -j2 --target-dir "$root/build/peers" "${cfg[@]}") >"$plog" 2>&1; then
@@ -80,16 +84,13 @@ fi
 run=build/peers-run
 rm -rf "$run"; mkdir -p "$run"
 slice_ms=60 slices=4
-# fast25519's ops: all but the multi-threaded batch rows (pinned to one CPU they would measure
-# nothing of interest, and no peer has them). A fast25519 that lacks one of these names or --ops
-# runs all its ops instead.
-fast_ops=x25519_keygen,x25519_derive,ed25519_keygen,ed25519_sign,ed25519_verify,x25519_keygen_x8,x25519_derive_x8
-fast_ops+=,ed25519_verify_batch8,ed25519_verify_batch64,ed25519_verify_batch1024
-fast_ops+=,ed25519_verify_batch64_zip215,ed25519_verify_batch1024_zip215
+# fast25519 bench's ops: the single calls, which OpenSSL and libsodium have (fast25519's own rows
+# come from the harness; merge.py uses these only where the harness has none). A fast25519 that
+# lacks one of these names or --ops runs all its ops instead.
+fast_ops=x25519_keygen,x25519_derive,ed25519_keygen,ed25519_sign,ed25519_verify
 if [ "$check" = 1 ]; then
   "$peers" check --fast25519 "$fast" --vectors "${F25519_VECTORS:-$root/../shared/testvectors}"
   rounds=2 slice_ms=1 slices=1 seconds=0.01
-  fast_ops=x25519_keygen,x25519_derive,ed25519_keygen,ed25519_sign,ed25519_verify,x25519_keygen_x8,ed25519_verify_batch8
 fi
 fast_args=(--ops "$fast_ops")
 
@@ -119,7 +120,11 @@ if [ "$check" = 1 ]; then
   for op in x25519_keygen x25519_derive ed25519_keygen ed25519_sign ed25519_verify; do
     req+="$op:aws-lc,$op:ring,$op:dalek,$op:fast25519,$op:openssl,"
   done
-  req+="ed25519_verify_batch8:dalek,ed25519_verify_batch64:dalek,ed25519_verify_batch1024:dalek"
+  req+="ed25519_verify_batch8:dalek,ed25519_verify_batch64:dalek,ed25519_verify_batch1024:dalek,"
+  for op in x25519_keygen_x8 x25519_derive_x8 ed25519_verify_batch8 ed25519_verify_batch64_zip215; do
+    req+="$op:fast25519,"
+  done
+  req=${req%,}
   json_out=${json_out:-$run/merged.json}
 fi
 python3 bench/peers/merge.py --title "$title" --peers "$run"/peers.*.json --fast "$run"/fast.*.json \

@@ -143,8 +143,9 @@ if configure_build build -DCMAKE_BUILD_TYPE=Release; then
     fi
     # The peer benchmark's Rust harness (scripts/bench-peers.sh --check): builds it (cargo; the first
     # run compiles aws-lc-sys, ring and dalek, a few minutes), cross-checks aws-lc, ring, dalek and
-    # fast25519's CLI on the RFC vectors and random inputs, and runs two tiny rounds of the whole
-    # pipeline with the JSON schema checked. No speed is asserted. F25519_TEST_PEERS=0 skips it.
+    # fast25519's CLI on the RFC vectors and random inputs, and the harness's linked-in fast25519
+    # (every backend here) on its timed calls, and runs two tiny rounds of the whole pipeline with
+    # the JSON schema checked. No speed is asserted. F25519_TEST_PEERS=0 skips it.
     if [ "${F25519_TEST_PEERS:-1}" != 0 ]; then
       say "peer benchmark self-check (scripts/bench-peers.sh --check)"
       F25519_VECTORS="$vectors" bash scripts/bench-peers.sh --check || failed+=("peers self-check (scripts/bench-peers.sh --check)")

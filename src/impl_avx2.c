@@ -28,7 +28,19 @@
  * that mulx's 64-bit products do not already have; not kept (a 60 KB table
  * for no gain). Scalar products placed between the vector products (84
  * fe64_mul in the same loop) added their whole cost (+2.06k): the integer
- * and vector units did not overlap here either. Where mulx is not built
+ * and vector units did not overlap here either. The single X25519 was
+ * also tried as Sandy2x lays out one ladder (2026-11-26 12:00 UTC, same
+ * host): the lanes hold (x2, z2, x3, z3), the swap folded into the vpermd
+ * indices that spread them, and a step is three dependent 4-lane products,
+ * (A, B, A, B) (A, B, D, C), then (AA, E, DA + CB, DA - CB) (BB, BB +
+ * 121666 E, DA + CB, DA - CB), then that times (1, 1, 1, x1) (x1 prepared
+ * once, f25519_fe25x4_mul_kq). Right on 200 random inputs, but one process
+ * alternating it with f25519_x25519_derive (mulx), 8 rounds of 15 x 20
+ * calls, minima: 88.6-90.0k ticks (86.5k with the Karatsuba second
+ * product) against 69.6-70.4k. A chain of dependent 4-lane products costs
+ * ~100 ticks per product (its latency, against ~60 when two sets overlap),
+ * so three per step are ~300 ticks against the mulx step's ~262: not kept.
+ * Where mulx is not built
  * (F25519_HAVE_MULX = 0: unoptimized or MSan builds, F25519_NO_ASM) those
  * entries are the portable backend's, and the dispatcher then needs only
  * AVX2 (dispatch.c).

@@ -4,7 +4,11 @@
 Inputs: the JSON of every round of `f25519-peers bench` (--peers) and of `fast25519 bench --json`
 (--fast), both of the schema {"tsc_ghz": X, "results": [{"op", "impl", "path", "ticks_median",
 "ops_per_sec", "samples", ...}]}. Each (op, impl, path) gets the median of its per-round medians
-(ticks per operation; per key / derive / signature for the x8 and batch rows).
+(ticks per operation; per key / derive / signature for the x8 and batch rows). The harness times
+fast25519's backends too (linked in, in the same interleaved slices as the peers); where it has a
+fast25519 row, that row is used and `fast25519 bench`'s row for the same (op, path) is not, so that
+every ratio compares rows measured in the same slices (`fast25519 bench` then serves the OpenSSL
+and libsodium columns and whatever the harness lacks).
 Output: a Markdown table on stdout (rows = ops, columns = OpenSSL, libsodium, aws-lc, ring, dalek
 and every fast25519 backend; the last columns: the fastest peer, the best fast25519 backend and
 the ratio peer ticks / our ticks, > 1 = fast25519 faster), and with --json FILE the merged results
@@ -17,6 +21,7 @@ import statistics
 import sys
 
 PEER_IMPLS = ["aws-lc", "ring", "dalek"]
+HARNESS_IMPLS = PEER_IMPLS + ["fast25519"]
 FAST_IMPLS = ["fast25519", "openssl", "libsodium"]
 COLUMN_NAMES = {"openssl": "OpenSSL", "libsodium": "libsodium", "aws-lc": "aws-lc", "ring": "ring", "dalek": "dalek"}
 OP_ORDER = [
@@ -87,15 +92,18 @@ def main():
                     help="comma-separated op:impl pairs that must be present (self-check)")
     a = ap.parse_args()
     try:
-        docs = [load(p, PEER_IMPLS) for p in a.peers] + [load(p, FAST_IMPLS) for p in a.fast]
+        docs = [load(p, HARNESS_IMPLS) for p in a.peers] + [load(p, FAST_IMPLS) for p in a.fast]
     except SchemaError as e:
         print(f"merge.py: schema error: {e}", file=sys.stderr)
         return 1
 
+    in_harness = {(r["op"], r["impl"], r["path"]) for d in docs[:len(a.peers)] for r in d["results"]}
     per = {}  # (op, impl, path) -> [per-round medians], [samples]
-    for d in docs:
+    for n, d in enumerate(docs):
         for r in d["results"]:
             k = (r["op"], r["impl"], r["path"])
+            if n >= len(a.peers) and k in in_harness:
+                continue  # measured in the harness's slices, with the peers
             per.setdefault(k, ([], []))
             per[k][0].append(r["ticks_median"])
             per[k][1].append(r["samples"])
@@ -166,7 +174,9 @@ def main():
     print("x8 rows: one 8-lane call / 8, compared with the fastest peer's single call. batch rows: ticks per "
           "signature of one call on n signatures (fast25519: f25519_ed25519_verify_batch, openssl mode unless "
           "_zip215; _mt: all threads, no peer), compared with dalek's verify_batch at the same n (random linear "
-          "combination, cofactorless). '–': not measured or no such API.")
+          "combination, cofactorless). fast25519's rows: timed by the harness (linked in) in the same "
+          "interleaved slices as aws-lc, ring and dalek; OpenSSL and libsodium: fast25519 bench's rounds. "
+          "'–': not measured or no such API.")
 
     if a.json_out:
         out = []

@@ -35,7 +35,7 @@ static const char usage_text[] =
     "Hex is case-insensitive on input, lowercase on output. Keys, seeds and\n"
     "signatures are 32, 32 and 64 bytes. Exit status: 0 ok/valid, 1 invalid or\n"
     "all-zero shared secret, 2 usage or library error.\n"
-    "FAST25519_IMPL=portable|mulx|ifma forces a backend (error if unavailable).\n";
+    "FAST25519_IMPL=portable|mulx|avx2|ifma forces a backend (error if unavailable).\n";
 
 int cli_usage_error(const char *fmt, ...)
 {

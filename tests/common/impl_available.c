@@ -6,7 +6,7 @@
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: %s portable|mulx|ifma\n", argv[0]);
+        fprintf(stderr, "usage: %s portable|mulx|avx2|ifma\n", argv[0]);
         return 2;
     }
     return f25519_impl_available(argv[1]) ? 0 : 77;

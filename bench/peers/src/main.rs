@@ -10,8 +10,12 @@
 //! then measures each (op, library) in N slices of MS milliseconds, the slices of all ops and
 //! libraries interleaved, so that a slow spell of the host hits every row alike; it prints
 //! `{"tsc_ghz": X, "results": [{"op", "impl", "path", "ticks_median", "ops_per_sec", "samples"}]}`
-//! (the schema of `fast25519 bench --json`). Batch rows report ticks per signature.
+//! (the schema of `fast25519 bench --json`). Batch rows report ticks per signature, x8 rows ticks
+//! per key / derive. fast25519 is linked in (src/fast.rs): each of its backends available here is
+//! one more library in the same interleaved slices (impl "fast25519", path = the backend), with its
+//! x8 and zip215 batch rows (FAST_OPS), so that its rows and the peers' see the same spells.
 mod check;
+mod fast;
 mod peers;
 mod timer;
 
@@ -32,6 +36,11 @@ pub const OPS: [&str; 8] = [
     "ed25519_verify_batch64",
     "ed25519_verify_batch1024",
 ];
+
+/// Rows only fast25519 has (no peer call of that name; bench/peers/merge.py compares them with the
+/// peers' single call or dalek's verify_batch at the same n).
+pub const FAST_OPS: [&str; 4] =
+    ["x25519_keygen_x8", "x25519_derive_x8", "ed25519_verify_batch64_zip215", "ed25519_verify_batch1024_zip215"];
 
 pub fn die(msg: &str) -> ! {
     eprintln!("f25519-peers: {msg}");
@@ -55,6 +64,8 @@ pub struct Inputs {
     pub msg: [u8; 32],
     pub sig: [u8; 64],
     pub batch: Vec<BatchItem>, // 1024 distinct keys and messages
+    pub x8_priv: [[u8; 32]; 8],
+    pub x8_peer: [[u8; 32]; 8], // public keys (aws-lc's) of eight other random private keys
 }
 
 impl Inputs {
@@ -83,7 +94,13 @@ impl Inputs {
                 BatchItem { public, msg: m, sig }
             })
             .collect();
-        Inputs { x_priv, x_peer_pub, x_shared, ed_seed, ed_pub, ed_priv64, msg, sig, batch }
+        let x8_priv: [[u8; 32]; 8] = std::array::from_fn(|_| random_bytes::<32>());
+        let x8_peer: [[u8; 32]; 8] = std::array::from_fn(|_| {
+            let mut p = [0u8; 32];
+            awslc::x25519_public(&mut p, &random_bytes::<32>());
+            p
+        });
+        Inputs { x_priv, x_peer_pub, x_shared, ed_seed, ed_pub, ed_priv64, msg, sig, batch, x8_priv, x8_peer }
     }
 }
 
@@ -93,6 +110,7 @@ struct Case {
     imp: &'static str,
     path: &'static str,
     lanes: u64,
+    backend: Option<&'static str>, // fast25519's backend, selected at the start of each slice
     run: Box<dyn FnMut() -> bool>,
     samples: Vec<u64>,
 }
@@ -103,7 +121,7 @@ fn cases(inp: &Inputs, ops: &[&str]) -> Vec<Case> {
     let mut add = |op: &'static str, imp: &'static str, lanes: u64, run: Box<dyn FnMut() -> bool>| {
         if ops.contains(&op) {
             let path = if imp == "dalek" { dpath } else { "-" };
-            v.push(Case { op, imp, path, lanes, run, samples: Vec::new() });
+            v.push(Case { op, imp, path, lanes, backend: None, run, samples: Vec::new() });
         }
     };
     let (xp, xpeer, seed, edpub, priv64, msg, sig) =
@@ -200,11 +218,75 @@ fn cases(inp: &Inputs, ops: &[&str]) -> Vec<Case> {
             (Vec::with_capacity(*n), Vec::with_capacity(*n), Vec::with_capacity(*n));
         add(op, "dalek", *n as u64, Box::new(move || dalek::ed25519_verify_batch(keep(&items), &mut m, &mut s, &mut k)));
     }
+    for b in fast::BACKENDS.iter().filter(|b| fast::available(b)) {
+        fast_cases(&mut v, inp, ops, b);
+    }
     v
+}
+
+/// fast25519's rows for backend b, the calls `fast25519 bench` times (src/cli/bench_ops.c).
+fn fast_cases(v: &mut Vec<Case>, inp: &Inputs, ops: &[&str], b: &'static str) {
+    let mut add = |op: &'static str, lanes: u64, run: Box<dyn FnMut() -> bool>| {
+        if ops.contains(&op) {
+            v.push(Case { op, imp: "fast25519", path: b, lanes, backend: Some(b), run, samples: Vec::new() });
+        }
+    };
+    let (xp, xpeer, seed, edpub, msg, sig) = (inp.x_priv, inp.x_peer_pub, inp.ed_seed, inp.ed_pub, inp.msg, inp.sig);
+    add("x25519_keygen", 1, Box::new(|| {
+        let (mut p, mut s) = ([0u8; 32], [0u8; 32]);
+        let ok = fast::x25519_keygen(&mut p, &mut s);
+        keep((p, s));
+        ok
+    }));
+    add("x25519_derive", 1, Box::new(move || {
+        let mut o = [0u8; 32];
+        let ok = fast::x25519_derive(&mut o, keep(&xp), keep(&xpeer));
+        keep(o);
+        ok
+    }));
+    add("ed25519_keygen", 1, Box::new(|| {
+        let (mut p, mut s) = ([0u8; 32], [0u8; 32]);
+        let ok = fast::ed25519_keygen(&mut p, &mut s);
+        keep((p, s));
+        ok
+    }));
+    add("ed25519_sign", 1, Box::new(move || {
+        let mut s = [0u8; 64];
+        let ok = fast::ed25519_sign(&mut s, keep(&msg), keep(&seed), keep(&edpub));
+        keep(s);
+        ok
+    }));
+    add("ed25519_verify", 1, Box::new(move || fast::ed25519_verify(keep(&msg), keep(&sig), keep(&edpub))));
+    let (x8_priv, x8_peer) = (inp.x8_priv, inp.x8_peer);
+    add("x25519_keygen_x8", 8, Box::new(move || {
+        let mut o = [[0u8; 32]; 8];
+        let ok = fast::x25519_keygen_x8(&mut o, keep(&x8_priv));
+        keep(o);
+        ok
+    }));
+    add("x25519_derive_x8", 8, Box::new(move || {
+        let mut o = [[0u8; 32]; 8];
+        let ok = fast::x25519_derive_x8(&mut o, keep(&x8_priv), keep(&x8_peer));
+        keep(o);
+        ok
+    }));
+    for (n, op) in BATCH_SIZES.iter().zip(&OPS[5..]) {
+        let mut bt = fast::Batch::new(&inp.batch[..*n]);
+        add(op, *n as u64, Box::new(move || keep(&mut bt).verify(fast::VERIFY_OPENSSL)));
+    }
+    for (n, op) in [(64usize, FAST_OPS[2]), (1024, FAST_OPS[3])] {
+        let mut bt = fast::Batch::new(&inp.batch[..n]);
+        add(op, n as u64, Box::new(move || keep(&mut bt).verify(fast::VERIFY_ZIP215)));
+    }
 }
 
 /// One slice of one case: a short warm-up, then one tick pair per call for `budget` ticks.
 fn measure_slice(c: &mut Case, budget: u64, min_calls: usize) {
+    if let Some(b) = c.backend {
+        if !fast::select(b) {
+            die(&format!("fast25519 refused backend {b}"));
+        }
+    }
     let start = timer::ticks();
     let warm_end = start + budget / 20;
     let mut i = 0;
@@ -245,7 +327,8 @@ fn arg_num(v: Option<&String>, lo: f64, hi: f64) -> f64 {
 
 fn bench(args: &[String]) {
     let (mut slice_ms, mut slices) = (40.0, 3usize);
-    let mut ops: Vec<String> = OPS.iter().map(|s| s.to_string()).collect();
+    let known: Vec<&str> = OPS.iter().chain(FAST_OPS.iter()).copied().collect();
+    let mut ops: Vec<String> = known.iter().map(|s| s.to_string()).collect();
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -253,8 +336,8 @@ fn bench(args: &[String]) {
             "--slices" => slices = arg_num(args.get(i + 1), 1.0, 1000.0) as usize,
             "--ops" => {
                 ops = args.get(i + 1).unwrap_or_else(|| usage()).split(',').map(|s| s.to_string()).collect();
-                if let Some(bad) = ops.iter().find(|o| !OPS.contains(&o.as_str())) {
-                    die(&format!("unknown op '{bad}' (known: {})", OPS.join(", ")));
+                if let Some(bad) = ops.iter().find(|o| !known.contains(&o.as_str())) {
+                    die(&format!("unknown op '{bad}' (known: {})", known.join(", ")));
                 }
             }
             _ => usage(),
@@ -298,8 +381,9 @@ fn main() {
         Some("bench") => bench(&args[1..]),
         Some("check") => exit(check::main(&args[1..])),
         Some("info") => println!(
-            "aws-lc (aws-lc-sys, raw C API), ring, dalek (curve25519-dalek backend: {})",
-            peers::dalek_backend()
+            "aws-lc (aws-lc-sys, raw C API), ring, dalek (curve25519-dalek backend: {}), fast25519 ({})",
+            peers::dalek_backend(),
+            fast::BACKENDS.iter().filter(|b| fast::available(b)).copied().collect::<Vec<_>>().join(", ")
         ),
         _ => usage(),
     }
