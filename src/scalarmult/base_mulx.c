@@ -34,7 +34,14 @@
  * additions (paired 0.98-0.99: no overlap); other splits of the 32 entries
  * over the products (the first part before the first product, even parts,
  * everything in the last four) within +-1%; scanning only the 8 entries the
- * last digit can take (a < 2^255) no gain (the scan is hidden).
+ * last digit can take (a < 2^255) no gain (the scan is hidden). Then
+ * (same host and method, against this pipelined radix 64): radix 128 (37
+ * tables of 64 entries, 227 KB, 36 additions instead of 42, the same
+ * pipeline with parts of 8-10 entries) min 15,361-15,435 vs 15,337,
+ * paired 0.910-0.942 vs 0.873-0.894 of the old code: 64 entries per step
+ * are no longer hidden behind the seven products; fe64_addsub_r (one fold)
+ * for the two add/subs of product outputs from step 2 on: min 15,361-15,410
+ * vs 15,362-15,435, no gain (the step is bound by its products).
  */
 #include "scalarmult/scalarmult_mulx.h"
 
