@@ -10,9 +10,18 @@ fast25519 row, that row is used and `fast25519 bench`'s row for the same (op, pa
 every ratio compares rows measured in the same slices (`fast25519 bench` then serves the OpenSSL
 and libsodium columns and whatever the harness lacks).
 Output: a Markdown table on stdout (rows = ops, columns = OpenSSL, libsodium, aws-lc, ring, dalek
-and every fast25519 backend; the last columns: the fastest peer, the best fast25519 backend and
-the ratio peer ticks / our ticks, > 1 = fast25519 faster), and with --json FILE the merged results
-in the same schema (plus "rounds" per row and the ratios against OpenSSL and libsodium).
+and every fast25519 backend; the last columns: the fastest peer (by its median), the fast25519
+backend compared (the one the dispatcher picks on this CPU, "fast25519_default" of the harness;
+the best backend by median when a harness output lacks it), the ratio peer ticks / our ticks
+(> 1 = fast25519 faster) and in how many sweeps fast25519 was faster), and with --json FILE the
+merged results in the same schema (plus "rounds" per row, the ratios against OpenSSL and
+libsodium, and on the compared backend's rows the paired ratio against the fastest peer).
+The ratio is PAIRED: the harness times every library's case of one op side by side in each
+sweep and reports each slice's median ("slices", index = sweep), so the ratio of the peer's and
+fast25519's slices of one sweep compares calls made a few hundred milliseconds apart, in the same
+spell of the host; the table gives the median of those ratios over all sweeps of all rounds.
+(Ratios of medians taken over the whole run mix spells: on the 2-vCPU Zen 3 host two backends
+running the SAME code read 20-25% apart that way.) Without slices, the ratio of the medians.
 Every input is checked against the schema first; a malformed one is an error (exit 1).
 """
 import argparse
@@ -71,6 +80,13 @@ def load(path, impls):
             raise SchemaError(f"{where}: 'ops_per_sec' is not a positive number")
         if r["impl"] not in impls:
             raise SchemaError(f"{where}: impl '{r['impl']}' is not one of {impls}")
+        sl = r.get("slices")
+        if sl is not None and (not isinstance(sl, list) or
+                               not all(isinstance(t, int) and not isinstance(t, bool) and t > 0 for t in sl)):
+            raise SchemaError(f"{where}: 'slices' is not a list of positive integers")
+    d = doc.get("fast25519_default")
+    if d is not None and (not isinstance(d, str) or not d):
+        raise SchemaError(f"{path}: 'fast25519_default' is not a non-empty string")
     return doc
 
 
@@ -126,6 +142,22 @@ def main():
     def fast(op, path):
         return med.get((op, "fast25519", path), 0)
 
+    harness = docs[:len(a.peers)]
+    defaults = {d.get("fast25519_default") for d in harness} - {None}
+    default = defaults.pop() if len(defaults) == 1 else None
+
+    def paired(op, peer_impl, path):
+        """Ratios peer slice / fast25519 slice of one sweep, over every sweep of every round."""
+        base = BASE_OP.get(op, op)
+        out = []
+        for d in harness:
+            ps = next((r.get("slices") for r in d["results"] if r["op"] == base and r["impl"] == peer_impl), None)
+            fs = next((r.get("slices") for r in d["results"]
+                       if r["op"] == op and r["impl"] == "fast25519" and r["path"] == path), None)
+            if ps and fs:
+                out += [p / f for p, f in zip(ps, fs)]
+        return out
+
     missing = []
     for req in filter(None, a.require.split(",")):
         op, impl = req.split(":")
@@ -138,8 +170,10 @@ def main():
     peers = ["openssl", "libsodium"] + PEER_IMPLS
     dalek_path = next((k[2] for k in med if k[1] == "dalek"), "-")
     head = [COLUMN_NAMES[p] + (f" ({dalek_path})" if p == "dalek" and dalek_path != "-" else "") for p in peers]
-    head = ["op"] + head + [f"fast25519 {p}" for p in paths] + ["fastest peer", "best fast25519", "ratio"]
+    head = ["op"] + head + [f"fast25519 {p}" for p in paths] + ["fastest peer", "fast25519", "ratio",
+                                                               "faster in"]
     rows = []
+    pair = {}  # op -> (peer impl, path, median paired ratio, sweeps, sweeps won)
     for op in ops:
         label = op + (" (per key)" if op.endswith("keygen_x8") else " (per derive)" if op.endswith("derive_x8")
                       else " (per sig.)" if "batch" in op else "")
@@ -148,14 +182,22 @@ def main():
         cand = [(t, p) for p, t in pv.items() if t]
         best_peer = min(cand) if cand else None
         fcand = [(t, p) for p, t in fv.items() if t]
-        best_fast = min(fcand) if fcand else None
-        ratio = f"{best_peer[0] / best_fast[0]:.2f}x" if best_peer and best_fast else "–"
+        best_fast = (fv[default], default) if default in fv and fv[default] else min(fcand) if fcand else None
+        ratio, won = "–", "–"
+        if best_peer and best_fast:
+            pr = paired(op, best_peer[1], best_fast[1]) if best_peer[1] in PEER_IMPLS else []
+            if pr:
+                w = sum(1 for x in pr if x > 1)
+                pair[op] = (best_peer[1], best_fast[1], statistics.median(pr), len(pr), w)
+                ratio, won = f"{pair[op][2]:.2f}x", f"{w}/{len(pr)}"
+            else:
+                ratio = f"{best_peer[0] / best_fast[0]:.2f}x"
         x8 = op in BASE_OP  # the peers have no such call: their cells stay empty, the ratio uses their single call
         rows.append([label] + [fmt(0 if x8 else pv[p]) for p in peers] + [fmt(fv[p]) for p in paths] +
                     [(COLUMN_NAMES[best_peer[1]] + (f" ({BASE_OP[op].replace('ed25519_verify_', '')})"
                                                      if x8 and "batch" in op else " (1 call)" if x8 else ""))
                      if best_peer else "–",
-                     best_fast[1] if best_fast else "–", ratio])
+                     best_fast[1] if best_fast else "–", ratio, won])
     widths = [max(len(str(r[i])) for r in rows + [head]) for i in range(len(head))]
 
     def line(cells):
@@ -164,7 +206,10 @@ def main():
     if a.title:
         print(a.title)
     print(f"median TSC ticks per operation, median of {len(a.peers)} rounds' medians (TSC {hz / 1e9:.3f} GHz); "
-          "ratio = fastest peer's ticks / best fast25519 backend's ticks (> 1: fast25519 faster)")
+          "ratio = fastest peer's ticks / fast25519's ticks (> 1: fast25519 faster), fast25519 = the backend "
+          f"the dispatcher picks here ({default or 'not reported: the best by median'}); the ratio is the median "
+          "of the paired ratios of the two libraries' slices of one sweep (timed side by side), 'faster in' = "
+          "the sweeps where fast25519 was faster")
     print()
     print(line(head))
     print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
@@ -193,9 +238,16 @@ def main():
                     rt = med.get(next((k for k in med if k[0] == c_base and k[1] == ref), None), 0)
                     if rt:
                         r[f"ratio_vs_{ref}"] = round(rt / t, 3)
+                if impl == "fast25519" and op in pair and pair[op][1] == path:
+                    pi, _, pm, ns, nw = pair[op]
+                    r.update({"fastest_peer": pi, "ratio_vs_fastest_peer_paired": round(pm, 3),
+                              "sweeps": ns, "sweeps_faster": nw})
                 out.append(r)
         with open(a.json_out, "w") as f:
-            json.dump({"tsc_ghz": round(hz / 1e9, 4), "rounds": len(a.peers), "results": out}, f, indent=1)
+            top = {"tsc_ghz": round(hz / 1e9, 4), "rounds": len(a.peers)}
+            if default:
+                top["fast25519_default"] = default
+            json.dump({**top, "results": out}, f, indent=1)
             f.write("\n")
         load(a.json_out, FAST_IMPLS + PEER_IMPLS)  # what we wrote passes the same schema check
     return 0

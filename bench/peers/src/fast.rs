@@ -12,6 +12,7 @@ pub const VERIFY_ZIP215: c_int = 2;
 extern "C" {
     fn f25519_select_impl(name: *const c_char) -> c_int;
     fn f25519_impl_available(name: *const c_char) -> c_int;
+    fn f25519_impl() -> *const c_char;
     fn f25519_x25519_keygen(private: *mut u8, public: *mut u8) -> c_int;
     fn f25519_x25519_derive(shared: *mut u8, private: *const u8, peer: *const u8, peer_len: usize) -> c_int;
     fn f25519_x25519_keygen_x8(public: *mut [u8; 32], private: *const [u8; 32]) -> c_int;
@@ -30,6 +31,18 @@ extern "C" {
 
 /// The backends `fast25519 bench` reports, in its order.
 pub const BACKENDS: [&str; 4] = ["portable", "mulx", "avx2", "ifma"];
+
+/// The backend the dispatcher picks on this CPU (what `auto` and an unset FAST25519_IMPL give a
+/// user): the row every ratio uses (the other backends are printed beside it).
+pub fn default_backend() -> String {
+    let c = CString::new("auto").unwrap();
+    unsafe {
+        if f25519_select_impl(c.as_ptr()) != OK {
+            return "unsupported".to_string();
+        }
+        std::ffi::CStr::from_ptr(f25519_impl()).to_string_lossy().into_owned()
+    }
+}
 
 pub fn available(name: &str) -> bool {
     let c = CString::new(name).unwrap();

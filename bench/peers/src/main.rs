@@ -7,10 +7,13 @@
 //!   f25519-peers info                                                 backends, one line
 //!
 //! `bench` first checks every timed call's output on the run's inputs (abort on a mismatch),
-//! then measures each (op, library) in N slices of MS milliseconds, the slices of all ops and
-//! libraries interleaved, so that a slow spell of the host hits every row alike; it prints
-//! `{"tsc_ghz": X, "results": [{"op", "impl", "path", "ticks_median", "ops_per_sec", "samples"}]}`
-//! (the schema of `fast25519 bench --json`). Batch rows report ticks per signature, x8 rows ticks
+//! then measures each (op, library) in N slices of MS milliseconds: N sweeps, each timing one
+//! slice of every case, op by op (every library's case of one op side by side), so that a slow
+//! spell of the host hits every row alike and the rows merge.py compares are timed a few hundred
+//! milliseconds apart in every sweep; it prints `{"tsc_ghz": X, "fast25519_default": BACKEND,
+//! "results": [{"op", "impl", "path", "ticks_median", "ops_per_sec", "samples", "slices"}]}` (the
+//! schema of `fast25519 bench --json`, plus the backend the dispatcher picks here and each slice's
+//! median, index = sweep, for merge.py's paired ratios). Batch rows report ticks per signature, x8 rows ticks
 //! per key / derive. fast25519 is linked in (src/fast.rs): each of its backends available here is
 //! one more library in the same interleaved slices (impl "fast25519", path = the backend), with its
 //! x8 and zip215 batch rows (FAST_OPS), so that its rows and the peers' see the same spells.
@@ -113,6 +116,7 @@ struct Case {
     backend: Option<&'static str>, // fast25519's backend, selected at the start of each slice
     run: Box<dyn FnMut() -> bool>,
     samples: Vec<u64>,
+    slice_meds: Vec<u64>, // per slice: the median of its calls, per lane (index = sweep)
 }
 
 fn cases(inp: &Inputs, ops: &[&str]) -> Vec<Case> {
@@ -121,7 +125,7 @@ fn cases(inp: &Inputs, ops: &[&str]) -> Vec<Case> {
     let mut add = |op: &'static str, imp: &'static str, lanes: u64, run: Box<dyn FnMut() -> bool>| {
         if ops.contains(&op) {
             let path = if imp == "dalek" { dpath } else { "-" };
-            v.push(Case { op, imp, path, lanes, backend: None, run, samples: Vec::new() });
+            v.push(Case { op, imp, path, lanes, backend: None, run, samples: Vec::new(), slice_meds: Vec::new() });
         }
     };
     let (xp, xpeer, seed, edpub, priv64, msg, sig) =
@@ -228,7 +232,9 @@ fn cases(inp: &Inputs, ops: &[&str]) -> Vec<Case> {
 fn fast_cases(v: &mut Vec<Case>, inp: &Inputs, ops: &[&str], b: &'static str) {
     let mut add = |op: &'static str, lanes: u64, run: Box<dyn FnMut() -> bool>| {
         if ops.contains(&op) {
-            v.push(Case { op, imp: "fast25519", path: b, lanes, backend: Some(b), run, samples: Vec::new() });
+            v.push(Case {
+                op, imp: "fast25519", path: b, lanes, backend: Some(b), run, samples: Vec::new(), slice_meds: Vec::new(),
+            });
         }
     };
     let (xp, xpeer, seed, edpub, msg, sig) = (inp.x_priv, inp.x_peer_pub, inp.ed_seed, inp.ed_pub, inp.msg, inp.sig);
@@ -298,6 +304,7 @@ fn measure_slice(c: &mut Case, budget: u64, min_calls: usize) {
     }
     let end = timer::ticks() + budget;
     let mut got = 0;
+    let first = c.samples.len();
     while got < min_calls || timer::ticks() < end {
         let t0 = timer::ticks();
         let ok = (c.run)();
@@ -307,6 +314,21 @@ fn measure_slice(c: &mut Case, budget: u64, min_calls: usize) {
         }
         c.samples.push(t1 - t0);
         got += 1;
+    }
+    let mut this: Vec<u64> = c.samples[first..].to_vec();
+    let m = timer::median(&mut this);
+    c.slice_meds.push(((m + c.lanes / 2) / c.lanes).max(1));
+}
+
+/// The peers' op a row is compared with (merge.py's BASE_OP): a row is timed next to the rows of
+/// that op, so that their slices of one sweep are adjacent in time.
+fn group_of(op: &str) -> &str {
+    match op {
+        "x25519_keygen_x8" => "x25519_keygen",
+        "x25519_derive_x8" => "x25519_derive",
+        "ed25519_verify_batch64_zip215" => "ed25519_verify_batch64",
+        "ed25519_verify_batch1024_zip215" => "ed25519_verify_batch1024",
+        o => o,
     }
 }
 
@@ -351,24 +373,43 @@ fn bench(args: &[String]) {
     }
     let hz = timer::tsc_hz();
     let opref: Vec<&str> = ops.iter().map(|s| s.as_str()).collect();
+    let default = fast::default_backend();
     let mut cs = cases(&inp, &opref);
-    let budget = (slice_ms * 1e-3 * hz) as u64;
-    for s in 0..slices {
-        // Slices of every case interleaved; the order rotates so no case always follows another.
-        let n = cs.len();
-        for j in 0..n {
-            let c = &mut cs[(j + s) % n];
-            measure_slice(c, budget, 3);
+    // Op-major: every library's (and backend's) case of one op, and the x8 / zip215 rows compared
+    // with it, next to each other, so that one sweep times them within a few hundred milliseconds:
+    // merge.py pairs the slices of one sweep (the host's slow spells last seconds).
+    let order: Vec<&str> = OPS.to_vec();
+    cs.sort_by_key(|c| order.iter().position(|o| *o == group_of(c.op)).unwrap_or(order.len()));
+    let mut groups: Vec<(usize, usize)> = Vec::new(); // [start, end) of each op group in cs
+    for (k, c) in cs.iter().enumerate() {
+        match groups.last_mut() {
+            Some(g) if group_of(cs[g.0].op) == group_of(c.op) => g.1 = k + 1,
+            _ => groups.push((k, k + 1)),
         }
     }
-    let mut out = format!("{{\"tsc_ghz\": {:.4}, \"results\": [", hz / 1e9);
+    let budget = (slice_ms * 1e-3 * hz) as u64;
+    for s in 0..slices {
+        // One sweep: every group once, the group order rotating from sweep to sweep, and within a
+        // group forwards in even sweeps and backwards in odd ones, so that no case always comes
+        // first after another group or always before the case it is compared with.
+        let ng = groups.len();
+        for gj in 0..ng {
+            let (lo, hi) = groups[(gj + s) % ng];
+            for k in 0..hi - lo {
+                let idx = if s % 2 == 0 { lo + k } else { hi - 1 - k };
+                measure_slice(&mut cs[idx], budget, 3);
+            }
+        }
+    }
+    let mut out = format!("{{\"tsc_ghz\": {:.4}, \"fast25519_default\": \"{}\", \"results\": [", hz / 1e9, default);
     for (k, c) in cs.iter_mut().enumerate() {
         let m = timer::median(&mut c.samples);
         let per = ((m + c.lanes / 2) / c.lanes).max(1);
         out += &format!(
-            "{}\n  {{\"op\": \"{}\", \"impl\": \"{}\", \"path\": \"{}\", \"ticks_median\": {}, \"ops_per_sec\": {:.0}, \"samples\": {}}}",
+            "{}\n  {{\"op\": \"{}\", \"impl\": \"{}\", \"path\": \"{}\", \"ticks_median\": {}, \"ops_per_sec\": {:.0}, \"samples\": {}, \"slices\": [{}]}}",
             if k == 0 { "" } else { "," },
-            c.op, c.imp, c.path, per, hz / per as f64, c.samples.len()
+            c.op, c.imp, c.path, per, hz / per as f64, c.samples.len(),
+            c.slice_meds.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")
         );
     }
     out += "\n]}";
