@@ -1,0 +1,202 @@
+/*
+ * f25519_test_spawn [N]: the batch APIs' helper threads (src/common/spawn.h).
+ *  1. the process's mask (>= 2 allowed CPUs; else "SKIP part 1: one CPU"):
+ *     f25519_spawn_begin() != NULL; helpers k = 1, 2, 3 and the last slot
+ *     run their function with their argument, see the creator's whole mask
+ *     inside (placed, not pinned) and pthread_join gets their return value;
+ *  2. the caller restricted to the CPU it runs on: f25519_spawn_begin()
+ *     returns NULL and f25519_spawn(NULL, k, ...) still runs the function
+ *     (plain pthread_create: the helper inherits the one-CPU mask);
+ *  3. k = 0 and k beyond the ctx's slots (spawn.c's SPAWN_MAX) with a ctx:
+ *     the plain pthread_create fallback, the function still runs;
+ *  4. still restricted to one CPU: f25519_ed25519_verify_batch with threads
+ *     2 and 0, zip215 (n >= 256: the cooperative path with helpers) and
+ *     openssl modes, on N (default 300) random items with a few flipped
+ *     signature bits, returns exactly the statuses of single verification.
+ * Run in the order 1, 3, 2, 4 (part 3 needs a ctx: the whole mask). Only
+ * public keys and signatures of random test seeds: no secret data.
+ */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* sched_getcpu, CPU_* */
+#endif
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "testutil.h"
+#include "fast25519.h"
+#include "common/spawn.h"
+
+#if defined(__linux__)
+#include <sched.h>
+
+#define SPAWN_SLOTS 66 /* spawn.c's SPAWN_MAX: helpers k = 1..66 use the ctx */
+
+typedef struct {
+    unsigned k;
+    void *arg_seen;
+    int ran, mask_rc;
+    cpu_set_t mask; /* the helper's affinity, read inside it */
+} probe;
+
+static void *probe_fn(void *p)
+{
+    probe *r = p;
+    r->arg_seen = p;
+    CPU_ZERO(&r->mask); /* defined for MemorySanitizer whatever the syscall's interceptor */
+    r->mask_rc = sched_getaffinity(0, sizeof r->mask, &r->mask);
+    r->ran = 1;
+    return &r->ran;
+}
+
+/* Helpers k[0..n) through f25519_spawn(c, ...), joined; each must run with
+ * its argument, return its value to pthread_join and see want as its mask. */
+static void run_probes(const char *part, f25519_spawn_ctx *c, const unsigned *k, int n, const cpu_set_t *want)
+{
+    probe r[4];
+    pthread_t t[4];
+    int started[4];
+    for (int i = 0; i < n; i++) {
+        memset(&r[i], 0, sizeof r[i]);
+        r[i].k = k[i];
+        started[i] = f25519_spawn(c, k[i], &t[i], probe_fn, &r[i]) == 0;
+        CHECK(started[i], "%s: f25519_spawn k=%u failed", part, k[i]);
+    }
+    for (int i = 0; i < n; i++) {
+        if (!started[i]) continue;
+        void *ret = NULL;
+        CHECK(pthread_join(t[i], &ret) == 0, "%s: pthread_join k=%u failed", part, k[i]);
+        CHECK(r[i].ran && r[i].arg_seen == &r[i], "%s: helper k=%u did not run with its argument", part, k[i]);
+        CHECK(ret == &r[i].ran, "%s: pthread_join k=%u got %p, not the helper's return value %p", part, k[i], ret,
+              (void *)&r[i].ran);
+        CHECK(r[i].mask_rc == 0, "%s: sched_getaffinity in helper k=%u failed", part, k[i]);
+        CHECK(r[i].mask_rc != 0 || CPU_EQUAL(&r[i].mask, want),
+              "%s: helper k=%u runs with %d allowed CPUs, not the creator's mask (%d CPUs)", part, k[i],
+              CPU_COUNT(&r[i].mask), CPU_COUNT(want));
+    }
+}
+
+/* Part 4's batch: N items of NKEYS keys, random messages, some signatures
+ * with one flipped bit. */
+#define NKEYS 8
+#define MAXMSG 64
+
+static void batch_vs_single(size_t n)
+{
+    uint8_t seeds[NKEYS][32], pubs[NKEYS][32];
+    for (int i = 0; i < NKEYS; i++) {
+        tu_rand_bytes(seeds[i], 32);
+        CHECK(f25519_ed25519_public(pubs[i], seeds[i]) == F25519_OK, "part 4: ed25519_public %d", i);
+    }
+    uint8_t(*sig)[64] = malloc(n * 64), (*msg)[MAXMSG] = malloc(n * MAXMSG);
+    const uint8_t **sp = malloc(n * sizeof *sp), **mp = malloc(n * sizeof *mp), **pp = malloc(n * sizeof *pp);
+    size_t *len = malloc(n * sizeof *len);
+    int *flipped = calloc(n, sizeof *flipped), *single = malloc(n * sizeof *single);
+    int *st = malloc(n * sizeof *st);
+    if (!sig || !msg || !sp || !mp || !pp || !len || !flipped || !single || !st) {
+        tu_fail("part 4: out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++) {
+        int key = (int)tu_rand_below(NKEYS);
+        len[i] = tu_rand_below(MAXMSG + 1);
+        tu_rand_bytes(msg[i], MAXMSG);
+        CHECK(f25519_ed25519_sign(sig[i], msg[i], len[i], seeds[key], pubs[key]) == F25519_OK, "part 4: sign %zu", i);
+        sp[i] = sig[i], mp[i] = msg[i], pp[i] = pubs[key];
+    }
+    size_t nbad = n < 6 ? n : 6;
+    for (size_t b = 0; b < nbad; b++) {
+        size_t i;
+        do i = tu_rand_below((uint32_t)n); while (flipped[i]); /* distinct items: a bit flipped once */
+        flipped[i] = 1;
+        sig[i][tu_rand_below(64)] ^= (uint8_t)(1u << tu_rand_below(8));
+    }
+    const int modes[2] = {F25519_VERIFY_ZIP215, F25519_VERIFY_OPENSSL};
+    const char *mname[2] = {"zip215", "openssl"};
+    const unsigned threads[2] = {2, 0};
+    for (int m = 0; m < 2; m++) {
+        int want = F25519_OK;
+        for (size_t i = 0; i < n; i++) {
+            single[i] = f25519_ed25519_verify(sp[i], 64, mp[i], len[i], pp[i], 32, modes[m]);
+            CHECK((single[i] == F25519_OK) == !flipped[i], "part 4 %s item %zu: single verification %d (%s)",
+                  mname[m], i, single[i], flipped[i] ? "flipped bit" : "valid");
+            if (single[i] != F25519_OK) want = F25519_ERR_VERIFY;
+        }
+        for (int t = 0; t < 2; t++) {
+            for (size_t i = 0; i < n; i++) st[i] = 12345;
+            int rc = f25519_ed25519_verify_batch(n, sp, mp, len, pp, modes[m], threads[t], st);
+            CHECK(rc == want, "part 4 %s threads %u n=%zu: returned %d, want %d", mname[m], threads[t], n, rc, want);
+            for (size_t i = 0; i < n; i++)
+                CHECK(st[i] == single[i], "part 4 %s threads %u item %zu (%s): batch %d, single %d", mname[m],
+                      threads[t], i, flipped[i] ? "flipped bit" : "valid", st[i], single[i]);
+        }
+    }
+out:
+    free(sig), free(msg), free(sp), free(mp), free(pp), free(len), free(flipped), free(single), free(st);
+}
+
+int main(int argc, char **argv)
+{
+    size_t n = argc > 1 ? strtoul(argv[1], NULL, 10) : 300;
+    tu_backend_setup("spawn");
+    tu_rng_init();
+    cpu_set_t all, one;
+    CPU_ZERO(&all);
+    if (sched_getaffinity(0, sizeof all, &all) != 0) {
+        tu_fail("sched_getaffinity of the test's thread failed");
+        return tu_finish("spawn");
+    }
+    int ncpu = CPU_COUNT(&all);
+    printf("spawn: %d allowed CPUs, batch n=%zu\n", ncpu, n);
+
+    /* 1. the process's mask: helpers placed on another CPU, then given the whole mask */
+    if (ncpu < 2) {
+        printf("SKIP part 1: one CPU\n");
+    } else {
+        f25519_spawn_ctx *c = f25519_spawn_begin();
+        CHECK(c != NULL, "part 1: f25519_spawn_begin() returned NULL with %d allowed CPUs", ncpu);
+        if (c) {
+            const unsigned k[4] = {1, 2, 3, SPAWN_SLOTS};
+            for (int round = 0; round < 5; round++) run_probes("part 1", c, k, 4, &all);
+            f25519_spawn_end(c);
+        }
+    }
+
+    /* 3. k = 0 and k beyond the slots, with a ctx (NULL on a one-CPU host): plain pthread_create */
+    {
+        f25519_spawn_ctx *c = f25519_spawn_begin();
+        if (!c) printf("part 3: no ctx (one CPU): the calls take the NULL-ctx path\n");
+        const unsigned k[4] = {0, SPAWN_SLOTS + 1, 1000, ~0u};
+        run_probes("part 3", c, k, 4, &all);
+        f25519_spawn_end(c);
+    }
+
+    /* 2. the caller restricted to the CPU it runs on: no ctx, plain pthread_create */
+    int cpu = sched_getcpu();
+    CPU_ZERO(&one);
+    if (cpu >= 0) CPU_SET(cpu, &one);
+    if (cpu < 0 || sched_setaffinity(0, sizeof one, &one) != 0) {
+        tu_fail("part 2: cannot restrict the test's thread to CPU %d", cpu);
+        return tu_finish("spawn");
+    }
+    f25519_spawn_ctx *c = f25519_spawn_begin();
+    CHECK(c == NULL, "part 2: f25519_spawn_begin() returned a ctx while the caller may use CPU %d only", cpu);
+    f25519_spawn_end(c);
+    const unsigned k[3] = {1, 2, 3};
+    run_probes("part 2", NULL, k, 3, &one);
+
+    /* 4. batch verification on that fallback path (still one CPU) */
+    batch_vs_single(n);
+
+    cpu_set_t now;
+    CPU_ZERO(&now);
+    CHECK(sched_setaffinity(0, sizeof all, &all) == 0, "restoring the test thread's mask failed");
+    CHECK(sched_getaffinity(0, sizeof now, &now) == 0 && CPU_EQUAL(&now, &all), "the test thread's mask not restored");
+    return tu_finish("spawn");
+}
+#else
+int main(void)
+{
+    printf("SKIP: spawn: CPU affinity is Linux-only (spawn.c is pthread_create elsewhere)\n");
+    return TU_SKIP;
+}
+#endif
