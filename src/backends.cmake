@@ -19,6 +19,7 @@ set(F25519_BACKEND_ifma_SOURCES
   src/scalarmult/base_ifma.c
   src/scalarmult/double_ifma.c
   src/scalarmult/msm_ifma.c
+  src/scalarmult/msm_buckets_ifma.c
   src/scalarmult/ladder_ifma.c
   src/scalarmult/ladder_ifma_x8.c
   src/impl_ifma.c

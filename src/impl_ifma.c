@@ -14,23 +14,55 @@
 #include "scalarmult/ladder_ifma.h"
 #include "scalarmult/scalarmult_portable.h"
 #include "scalarmult/msm_ifma.h"
+#include "scalarmult/msm_buckets_ifma.h"
+#include "scalarmult/msm_digits.h"
 #include "scalarmult/scalarmult_mulx.h"
 #include "common/cpu.h"
 
 /* Batch verification: the 8-lane decoding (point/ge51_decode_ifma.c) and
  * double-scalar multiplication (scalarmult/msm_ifma.c, one signature per
- * lane). The multi-scalar multiplication: the 8-lane Straus of msm_ifma.c
- * (F25519_IFMA_MSM=1 at build time) or the mulx backend's scalar Straus
- * where that is compiled and the CPU has BMI2 + ADX (every AVX-512IFMA CPU
- * has), else the portable one: which is faster is measured on an IFMA host. */
+ * lane). The multi-scalar multiplication: from IFMA_PIP_MIN points,
+ * Pippenger's buckets with one window per lane (msm_buckets_ifma.c; the
+ * window sums combined by the mulx, else portable, chain of doublings),
+ * below it the 8-lane Straus of msm_ifma.c. F25519_IFMA_MSM=0 at build time:
+ * the mulx backend's scalar msm instead (every AVX-512IFMA CPU has BMI2 +
+ * ADX), else the portable one. */
 #ifndef F25519_IFMA_MSM
 #define F25519_IFMA_MSM 1
+#endif
+#ifndef IFMA_PIP_MIN /* -D for experiments */
+#define IFMA_PIP_MIN 256
+#endif
+#ifndef IFMA_PIP_MADD /* the width estimate's weights (msm_digits.h) */
+#define IFMA_PIP_MADD 10
+#endif
+#ifndef IFMA_PIP_SUM
+#define IFMA_PIP_SUM 9
 #endif
 static void i_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32],
                   unsigned threads)
 {
     (void)threads;
 #if F25519_IFMA_MSM
+    if (n >= IFMA_PIP_MIN) {
+        ge51_p3 T[64];
+        int nw, c = f25519_msm_width(n, a, IFMA_PIP_MADD, IFMA_PIP_SUM, &nw);
+#ifdef IFMA_PIP_C
+        c = IFMA_PIP_C;
+        nw = (253 + c - 1) / c;
+#endif
+        if (f25519_ifma_msm_windows(T, n, a, P, c, nw)) {
+#if F25519_HAVE_MULX
+            const uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
+            if ((f25519_cpu_features() & need) == need) {
+                f25519_msm_mulx_horner(out, nw, c, T, b);
+                return;
+            }
+#endif
+            f25519_ge51_msm_vartime_horner(out, nw, c, T, b);
+            return;
+        }
+    }
     f25519_ifma_msm(out, n, a, P, b);
 #else
 #if F25519_HAVE_MULX

@@ -22,6 +22,7 @@ set(F25519_SOURCES
   src/scalarmult/base_portable.c
   src/scalarmult/double_portable.c
   src/scalarmult/msm_portable.c
+  src/scalarmult/msm_digits.c
   src/scalarmult/ladder_portable.c
   src/scalarmult/ladder_mulx.c
   src/scalarmult/base_mulx.c

@@ -1,7 +1,7 @@
 /*
  * Exact portable stand-ins for the AVX-512 instructions the vector backends
  * use and SIMDe 0.7.4 (Debian 12's libsimde-dev) does not emulate: the four
- * IFMA multiply-adds and five AVX-512F/VL operations. TEST-ONLY: used by the
+ * IFMA multiply-adds and eight AVX-512F/VL operations. TEST-ONLY: used by the
  * emulated build of the vector backends (simd_x86.h, F25519_EMU=1), never by
  * an installed library. Each is written from the instruction's definition,
  * one 64-bit lane at a time; tests/arch/test_emu_shim.c compares every one
@@ -18,10 +18,16 @@
  *                a_{4h + ((imm >> 2j) & 3)}
  *   vshufi64x2   shuffle_i64x2_512(a, b, imm): 128-bit blocks
  *                [a_{imm[1:0]}, a_{imm[3:2]}, b_{imm[5:4]}, b_{imm[7:6]}]
+ *   vpmovsxwq    cvtepi16_512(a): the low 8 16-bit words of a, sign-extended
+ *   vpgatherqq   i64gather_512(vindex, base, scale): lane i = the 64-bit word
+ *                at base + vindex_i * scale
+ *   vpscatterqq  i64scatter_512(base, vindex, v, scale): v_i to base +
+ *                vindex_i * scale, lane 0 first (a later lane's write wins)
  */
 #ifndef F25519_ARCH_EMU_SHIM_H
 #define F25519_ARCH_EMU_SHIM_H
 #include <stdint.h>
+#include <string.h>
 #include <simde/x86/avx512.h>
 
 #define F25519_EMU_M52 ((UINT64_C(1) << 52) - 1)
@@ -107,5 +113,32 @@ static inline simde__m512i f25519_emu_shuffle_i64x2_512(simde__m512i a, simde__m
         r[2 * blk + 1] = s[2 * sel + 1];
     }
     return F25519_EMU_IN512(r);
+}
+
+static inline simde__m512i f25519_emu_cvtepi16_512(simde__m128i a)
+{
+    int16_t x[8];
+    int64_t r[8];
+    simde_mm_storeu_si128((void *)x, a);
+    for (int i = 0; i < 8; i++) r[i] = x[i];
+    return F25519_EMU_IN512(r);
+}
+
+static inline simde__m512i f25519_emu_i64gather_512(simde__m512i vindex, const void *base, int scale)
+{
+    int64_t idx[8];
+    uint64_t r[8];
+    F25519_EMU_OUT512(idx, vindex);
+    for (int i = 0; i < 8; i++) memcpy(&r[i], (const char *)base + idx[i] * scale, 8);
+    return F25519_EMU_IN512(r);
+}
+
+static inline void f25519_emu_i64scatter_512(void *base, simde__m512i vindex, simde__m512i v, int scale)
+{
+    int64_t idx[8];
+    uint64_t x[8];
+    F25519_EMU_OUT512(idx, vindex);
+    F25519_EMU_OUT512(x, v);
+    for (int i = 0; i < 8; i++) memcpy((char *)base + idx[i] * scale, &x[i], 8);
 }
 #endif

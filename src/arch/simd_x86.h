@@ -9,7 +9,7 @@
  * Emulated build (F25519_EMU=1; TEST-ONLY, see tests/CMakeLists.txt): the
  * same sources against SIMDe's portable implementations (Debian's
  * libsimde-dev) with its native aliases, so _mm512_* names and __m512i types
- * resolve to SIMDe; the instructions SIMDe 0.7.4 lacks (IFMA and five
+ * resolve to SIMDe; the instructions SIMDe 0.7.4 lacks (IFMA and eight
  * AVX-512F/VL forms) come from emu_shim.h. Target attributes are empty: the code runs on any x86-64 and
  * is how the vector code is tested on hosts without the ISA. The emulated
  * build is never installed and never picked by the dispatcher on its own.
@@ -32,6 +32,9 @@
 #define _mm512_cvtepi8_epi64(a) f25519_emu_cvtepi8_512((a))
 #define _mm512_permutex_epi64(a, imm) f25519_emu_permutex_512((a), (imm))
 #define _mm512_shuffle_i64x2(a, b, imm) f25519_emu_shuffle_i64x2_512((a), (b), (imm))
+#define _mm512_cvtepi16_epi64(a) f25519_emu_cvtepi16_512((a))
+#define _mm512_i64gather_epi64(vindex, base, scale) f25519_emu_i64gather_512((vindex), (base), (scale))
+#define _mm512_i64scatter_epi64(base, vindex, v, scale) f25519_emu_i64scatter_512((base), (vindex), (v), (scale))
 #ifndef __mmask8
 #define __mmask8 simde__mmask8
 #endif

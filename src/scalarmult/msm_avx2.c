@@ -23,7 +23,7 @@
  *    (40 words per bucket), loaded and stored four lanes at a time with a
  *    4x4 transposition of 64-bit words (the 40 words are 10 rows of 4).
  *  - the window width c from an estimate of the 4-lane steps (additions of
- *    the groups plus 2^c bucket-sum additions per group, f25519_msm_avx2_width).
+ *    the groups plus 2^c bucket-sum additions per group, msm_digits.c).
  * The caller combines the window sums with doublings (impl_avx2.c, the scalar
  * backend's msm_wnaf.h _horner).
  *  - threads: the groups are independent once the addends and digits are
@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "scalarmult/msm_avx2.h"
+#include "scalarmult/msm_digits.h"
 #include "point/ge25x4_avx2.h"
 #include "common/spawn.h"
 
@@ -49,66 +50,10 @@ static const uint8_t HALF_BYTES[32] = {0xf7, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                                        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
                                        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x3f};
 
-static int mv_bits(const uint8_t a[32])
-{
-    for (int i = 31; i >= 0; i--)
-        if (a[i]) return 8 * i + 32 - __builtin_clz((unsigned)a[i]);
-    return 0;
-}
-
-/* Estimated 4-lane steps for width c: every group of eight windows adds
- * each point whose last window is in or above it, and sums 2^(c-1)
- * buckets in each lane with two full additions (9 products against the
- * mixed addition's 7). */
-static uint64_t mv_cost(const uint64_t hist[254], int c, int *nw_out)
-{
-    int nw = 0;
-    uint64_t steps = 0;
-    for (int b = 1; b < 254; b++) {
-        if (!hist[b]) continue;
-        int w = (b + c - 1) / c;
-        if (w > nw) nw = w;
-        steps += hist[b] * (uint64_t)((w + 7) / 8);
-    }
-    uint64_t groups = (uint64_t)(nw + 7) / 8;
-    *nw_out = nw;
-    return 7 * steps + 9 * groups * ((uint64_t)1 << c);
-}
-
 int f25519_msm_avx2_width(size_t n, const uint8_t (*a)[32], int *nw)
 {
-    uint64_t hist[254] = {0};
-    for (size_t i = 0; i < n; i++) hist[mv_bits(a[i])]++;
-    int best = 4, bnw = 0;
-    uint64_t bc = UINT64_MAX;
-    for (int c = 4; c <= 10; c++) {
-        int w;
-        uint64_t e = mv_cost(hist, c, &w);
-        if (e < bc) { bc = e; best = c; bnw = w; }
-    }
-    *nw = bnw;
-    return best;
-}
-
-/* d[0..nwp) = a's signed radix-2^c digits: ceil(bits / c) windows, the last
- * keeping the carry, zeros above. */
-static void mv_digits(int16_t *d, int nwp, const uint8_t a[32], int c)
-{
-    const int half = 1 << (c - 1), nwi = (mv_bits(a) + c - 1) / c;
-    const uint64_t mask = ((uint64_t)1 << c) - 1;
-    uint8_t ab[40] = {0}; /* a, zero-padded for the 8-byte reads */
-    memcpy(ab, a, 32);
-    int carry = 0, w = 0;
-    for (; w < nwi && w < nwp; w++) {
-        int bit = c * w;
-        uint64_t win;
-        memcpy(&win, ab + (bit >> 3), 8); /* little endian */
-        int v = (int)((win >> (bit & 7)) & mask) + carry;
-        carry = 0;
-        if (w + 1 < nwi && v >= half) { v -= 1 << c; carry = 1; }
-        d[w] = (int16_t)v;
-    }
-    for (; w < nwp; w++) d[w] = 0;
+    /* 7 products per mixed addition, 9 per full addition of the bucket sums */
+    return f25519_msm_width(n, a, 7, 9, nw);
 }
 
 /* 4x4 transposition of 64-bit words (r_j word l <-> r_l word j), in
@@ -287,7 +232,7 @@ F25519_AVX2_TARGET static void mv_blocks(mv_job *J)
         memset(bm, 0, sizeof J->bmax[k]);
         for (size_t i = lo; i < hi; i++) {
             int16_t *d = J->dg + i * (size_t)nwp;
-            mv_digits(d, nwp, J->a[i], J->c);
+            f25519_msm_digits(d, nwp, J->a[i], J->c);
             for (int w = 0; w < nwp; w++) {
                 int16_t v = d[w] < 0 ? (int16_t)-d[w] : d[w];
                 if (v > bm[w]) bm[w] = v;

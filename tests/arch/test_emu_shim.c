@@ -42,10 +42,11 @@ static void same(const char *what, const uint64_t *native, const uint64_t *shim,
 /* Operations by number, each computed natively (TGT functions) and by the
  * shim (plain functions) on lane arrays: no vector value crosses between code
  * compiled for different targets (their vector calling conventions differ). */
-enum { MADD_LO512, MADD_HI512, MADD_LO256, MADD_HI256, MASK_SUB256, CMPLT512, CMPLT0_512, CVT8_512, N_ARITH };
+enum { MADD_LO512, MADD_HI512, MADD_LO256, MADD_HI256, MASK_SUB256, CMPLT512, CMPLT0_512, CVT8_512, CVT16_512,
+       N_ARITH };
 static const char *const arith_name[N_ARITH] = {"madd52lo 512", "madd52hi 512", "madd52lo 256", "madd52hi 256",
                                                 "mask_sub 256", "cmplt_mask 512", "cmplt_mask 512 vs 0",
-                                                "cvtepi8_epi64 512"};
+                                                "cvtepi8_epi64 512", "cvtepi16_epi64 512"};
 
 TGT static void native_arith(int op, uint64_t r[8], const uint64_t a[8], const uint64_t b[8], const uint64_t c[8],
                              uint8_t k)
@@ -63,6 +64,7 @@ TGT static void native_arith(int op, uint64_t r[8], const uint64_t a[8], const u
     case CMPLT512: r[0] = _mm512_cmplt_epi64_mask(A, B); break;
     case CMPLT0_512: r[0] = _mm512_cmplt_epi64_mask(A, _mm512_setzero_si512()); break;
     case CVT8_512: _mm512_storeu_si512(r, _mm512_cvtepi8_epi64(_mm_loadu_si128((const void *)a))); break;
+    case CVT16_512: _mm512_storeu_si512(r, _mm512_cvtepi16_epi64(_mm_loadu_si128((const void *)a))); break;
     }
 }
 
@@ -78,6 +80,7 @@ static void shim_arith(int op, uint64_t r[8], const uint64_t a[8], const uint64_
     case CMPLT512: r[0] = f25519_emu_cmplt_mask_512(s512(a), s512(b)); break;
     case CMPLT0_512: r[0] = f25519_emu_cmplt_mask_512(s512(a), simde_mm512_setzero_si512()); break;
     case CVT8_512: o512(r, f25519_emu_cvtepi8_512(simde_mm_loadu_si128((const void *)a))); break;
+    case CVT16_512: o512(r, f25519_emu_cvtepi16_512(simde_mm_loadu_si128((const void *)a))); break;
     }
 }
 
@@ -104,6 +107,38 @@ static void shim_perms(uint64_t rp[256][8], uint64_t rs[256][8], const uint64_t 
         o512(rp[n], f25519_emu_permutex_512(s512(a), n));
         o512(rs[n], f25519_emu_shuffle_i64x2_512(s512(a), s512(b), n));
     }
+}
+
+/* gather from / scatter into a 64-word table at indices idx (scale 8): r =
+ * the gathered words, t = the table after the scatter of v */
+TGT static void native_gs(uint64_t r[8], uint64_t t[64], const int64_t idx[8], const uint64_t v[8])
+{
+    __m512i I = _mm512_loadu_si512(idx);
+    _mm512_storeu_si512(r, _mm512_i64gather_epi64(I, (const void *)t, 8));
+    _mm512_i64scatter_epi64((void *)t, I, _mm512_loadu_si512(v), 8);
+}
+
+static void shim_gs(uint64_t r[8], uint64_t t[64], const int64_t idx[8], const uint64_t v[8])
+{
+    simde__m512i I = s512((const uint64_t *)idx);
+    o512(r, f25519_emu_i64gather_512(I, t, 8));
+    f25519_emu_i64scatter_512(t, I, s512(v), 8);
+}
+
+/* random indices, some repeated (the scatter's order), the table random */
+static void check_gather_scatter(long it)
+{
+    uint64_t tn[64], ts[64], v[8], rn[8], rs[8];
+    int64_t idx[8];
+    for (int i = 0; i < 64; i++) tn[i] = ts[i] = tu_rand64();
+    for (int i = 0; i < 8; i++) {
+        v[i] = tu_rand64();
+        idx[i] = (int64_t)tu_rand_below(it & 1 ? 64 : 6);
+    }
+    native_gs(rn, tn, idx, v);
+    shim_gs(rs, ts, idx, v);
+    same("i64gather_epi64 512", rn, rs, 8, it);
+    same("i64scatter_epi64 512", tn, ts, 64, it);
 }
 
 static void check_case(long it)
@@ -140,5 +175,6 @@ int main(void)
     tu_rng_init();
     for (long it = 0; it < 200000; it++) check_case(it);
     for (long it = 0; it < 200; it++) check_perms(it);
+    for (long it = 0; it < 20000; it++) check_gather_scatter(it);
     return tu_finish("emu_shim (src/arch/emu_shim.h vs the native instructions)");
 }

@@ -18,6 +18,10 @@
 #if F25519_HAVE_AVX2
 #include "scalarmult/msm_avx2.h"
 #endif
+#if F25519_HAVE_IFMA
+#include "scalarmult/msm_buckets_ifma.h"
+#include "scalarmult/msm_digits.h"
+#endif
 
 static const uint8_t L_MINUS_1[32] = {0xec, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
                                       0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -135,9 +139,34 @@ int main(void)
             }
         }
 #endif
+#if F25519_HAVE_IFMA
+        /* the ifma window sums (one window per lane, gathers and scatters)
+         * for every width (emulated: lanes_verify_batch_ifma-emu, n = 257, 520) */
+        const uint32_t ifma_need = F25519_CPU_AVX512F | F25519_CPU_AVX512VL | F25519_CPU_AVX512IFMA;
+        if ((f25519_cpu_features() & ifma_need) == ifma_need) {
+            for (int cc = 3; cc <= 10; cc++) { /* cc = 3: the width and count the estimate chooses */
+                ge51_p3 T[64];
+                int c = cc, nw = (253 + c - 1) / c;
+                if (cc == 3) c = f25519_msm_width((size_t)n, (const uint8_t(*)[32])a, 10, 9, &nw);
+                CHECK(f25519_ifma_msm_windows(T, (size_t)n, (const uint8_t(*)[32])a, P, c, nw) == 1,
+                      "ifma windows c = %d", c);
+                f25519_ge51_msm_vartime_horner(&got, nw, c, T, b);
+                CHECK(same_point(&got, &ref), "ifma window sums c = %d n = %d differ", c, n);
+            }
+        }
+#endif
         free(a);
         free(P);
     }
+#if F25519_HAVE_IFMA
+    {
+        const uint32_t ifma_need = F25519_CPU_AVX512F | F25519_CPU_AVX512VL | F25519_CPU_AVX512IFMA;
+        if ((f25519_cpu_features() & ifma_need) == ifma_need)
+            printf("  ifma window sums, c = 4 .. 10, + chain: equal the naive sum\n");
+        else
+            printf("  ifma: CPU lacks AVX-512IFMA, window sums tested emulated (lanes_verify_batch_ifma-emu)\n");
+    }
+#endif
 #if F25519_HAVE_AVX2
     if (f25519_cpu_features() & F25519_CPU_AVX2) printf("  avx2 window sums, c = 4 .. 10, 1-3 threads, + chains: equal the naive sum\n");
     else printf("  avx2: CPU lacks AVX2, window sums not tested\n");

@@ -1,0 +1,180 @@
+/*
+ * The ifma backend's Pippenger multi-scalar multiplication (batch
+ * verification's random linear combination for large n; public inputs only,
+ * variable time): the window sums T_w = sum_i [d_iw] P_i of the signed
+ * radix-2^c digits d_iw of a_i, ONE WINDOW PER 64-BIT LANE, eight windows
+ * w0 .. w0+7 at a time (a "group"), as msm_avx2.c does with two 4-lane sets.
+ *  - addends: each P_i once as the affine (y+x, y-x, 2dxy) (decoded points
+ *    have Z = 1; others are divided by Z first), broadcast to the eight
+ *    lanes and negated by lane mask where the lane's digit is negative; one
+ *    8-lane mixed addition (ge8_madd_t, 7 products) adds P_i to the bucket
+ *    of its digit in every lane at once (a zero digit goes to the unused
+ *    bucket 0; |digit| <= 2^(c-1) but in a scalar's last window, <= 2^c).
+ *  - buckets: one array per lane (lane j = window w0 + j, mb_gather), so
+ *    lane j's bucket |d_ij| is read and written with 20 gathers and 20
+ *    scatters of one word per lane (the lanes never share a word).
+ *  - sums: each lane sums its buckets, sum_k [k] bucket_k, with the running
+ *    sum from the group's largest digit down, two full additions per
+ *    bucket.
+ * The caller combines the window sums with c doublings per window
+ * (impl_ifma.c: msm_wnaf.h's _horner, as the avx2 backend).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "scalarmult/msm_buckets_ifma.h"
+#include "scalarmult/msm_digits.h"
+#include "point/ge51x8_ifma.h"
+
+typedef struct { fe51 ypx, ymx, xy2d; } mb_pre;
+
+static int is_one(const fe51 *z)
+{
+    fe51 t;
+    fe51_carry(&t, z);
+    return t.v[0] == 1 && (t.v[1] | t.v[2] | t.v[3] | t.v[4]) == 0;
+}
+
+/* (y+x, y-x, 2dxy) of P, limbs reduced (< 2^52 for the IFMA products). */
+static void mb_precompute(mb_pre *q, const ge51_p3 *P)
+{
+    fe51 x, y, t;
+    if (is_one(&P->Z)) {
+        fe51_carry(&x, &P->X);
+        fe51_carry(&y, &P->Y);
+    } else {
+        fe51 zi;
+        fe51_invert(&zi, &P->Z);
+        fe51_mul(&x, &P->X, &zi);
+        fe51_mul(&y, &P->Y, &zi);
+    }
+    fe51_add(&q->ypx, &y, &x);
+    fe51_carry(&q->ypx, &q->ypx);
+    fe51_sub(&q->ymx, &y, &x);
+    fe51_carry(&q->ymx, &q->ymx);
+    fe51_mul(&t, &x, &y);
+    fe51_mul(&q->xy2d, &t, &fe51_d2);
+    fe51_carry(&q->xy2d, &q->xy2d);
+}
+
+
+
+/* Lane j's buckets are its own array: bucket k of lane j is the 20 words
+ * (X, Y, Z, T, 5 limbs each) at word (j nbk + k) 20 of bk, so that one
+ * step touches 3 cache lines per lane (a layout by bucket, the lanes side
+ * by side, touches 20 per lane: measured 1.5x slower at c = 8). Lane j of
+ * h = the word m of the bucket at word vidx_j, for m < 20. */
+F25519_IFMA_INLINE void mb_gather(ge8_p3 *h, const uint64_t *bk, __m512i vidx)
+{
+    __m512i *o = (__m512i *)h;
+#pragma GCC unroll 20
+    for (int m = 0; m < 20; m++) o[m] = _mm512_i64gather_epi64(vidx, (const void *)(bk + m), 8);
+}
+
+F25519_IFMA_INLINE void mb_scatter(uint64_t *bk, __m512i vidx, const ge8_p3 *h)
+{
+    const __m512i *o = (const __m512i *)h;
+#pragma GCC unroll 20
+    for (int m = 0; m < 20; m++) _mm512_i64scatter_epi64((void *)(bk + m), vidx, o[m], 8);
+}
+
+/* the word index of bucket k_j of lane j, nbk buckets per lane */
+F25519_IFMA_INLINE __m512i mb_index(__m512i k, size_t nbk)
+{
+    const long long b = (long long)nbk;
+    __m512i j = _mm512_setr_epi64(0, b, 2 * b, 3 * b, 4 * b, 5 * b, 6 * b, 7 * b);
+    __m512i w = _mm512_add_epi64(j, k); /* j nbk + k < 2^31 */
+    return _mm512_add_epi64(_mm512_slli_epi64(w, 4), _mm512_slli_epi64(w, 2)); /* 20 w */
+}
+
+/* The point of pre added (negated where d_j < 0) to bucket |d_j| of lane j. */
+static __attribute__((noinline)) F25519_IFMA_TARGET void mb_step(uint64_t *bk, size_t nbk, const mb_pre *pre,
+                                                                 const int16_t d[8])
+{
+    __m512i dv = _mm512_cvtepi16_epi64(_mm_loadu_si128((const __m128i *)d));
+    __m512i ad = _mm512_abs_epi64(dv);
+    __mmask8 neg = _mm512_cmplt_epi64_mask(dv, _mm512_setzero_si512());
+    __m512i vidx = mb_index(ad, nbk);
+    ge8_precomp q;
+    ge8_p3 b;
+    fe8_bcast(&q.ypx, &pre->ypx);
+    fe8_bcast(&q.ymx, &pre->ymx);
+    fe8_bcast(&q.xy2d, &pre->xy2d);
+    ge8_precomp_cneg(&q, neg);
+    mb_gather(&b, bk, vidx);
+    ge8_madd_t(&b, &b, &q, 1);
+    mb_scatter(bk, vidx, &b);
+}
+
+/* sum_{k = 1..top} [k] bucket_k per lane, by the running sum. */
+static __attribute__((noinline)) F25519_IFMA_TARGET void mb_sum(ge8_p3 *out, const uint64_t *bk, size_t nbk,
+                                                                int top)
+{
+    ge8_p3 run, sum, b;
+    ge8_cached c;
+    ge8_identity(&run);
+    ge8_identity(&sum);
+    for (int k = top; k >= 1; k--) {
+        mb_gather(&b, bk, mb_index(_mm512_set1_epi64(k), nbk));
+        ge8_to_cached(&c, &b);
+        ge8_add(&run, &run, &c);
+        ge8_to_cached(&c, &run);
+        ge8_add(&sum, &sum, &c);
+    }
+    *out = sum;
+}
+
+/* buckets 0..top of every lane = the identity (0 : 1 : 1 : 0) */
+static void mb_clear(uint64_t *bk, size_t nbk, int top)
+{
+    for (size_t j = 0; j < 8; j++) {
+        uint64_t *b = bk + j * nbk * 20;
+        memset(b, 0, ((size_t)top + 1) * 20 * sizeof *b);
+        for (int k = 0; k <= top; k++) b[20 * k + 5] = b[20 * k + 10] = 1;
+    }
+}
+
+F25519_IFMA_TARGET int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
+                                               int c, int nw)
+{
+    const int ng = (nw + 7) / 8, nwp = 8 * ng;
+    const size_t nbk = ((size_t)1 << c) + 1; /* |digit| <= 2^c (a last window's carry) */
+    int16_t *dg = malloc(n * (size_t)nwp * sizeof *dg + 1);
+    mb_pre *pre = malloc(n * sizeof *pre + 1);
+    uint64_t *bk = aligned_alloc(64, 8 * nbk * 20 * sizeof *bk); /* 8 nbk 160 bytes: a multiple of 64 */
+    size_t *act = malloc(n * sizeof *act + 1);
+    int ok = dg && pre && bk && act;
+    if (ok) {
+        for (size_t i = 0; i < n; i++) {
+            f25519_msm_digits(dg + i * (size_t)nwp, nwp, a[i], c);
+            mb_precompute(&pre[i], &P[i]);
+        }
+        for (int g = 0; g < ng; g++) {
+            const int w0 = 8 * g;
+            int top = 0;
+            size_t m = 0;
+            for (size_t i = 0; i < n; i++) {
+                const int16_t *d = dg + i * (size_t)nwp + w0;
+                uint64_t w[2];
+                memcpy(w, d, 16);
+                if (!(w[0] | w[1])) continue;
+                act[m++] = i;
+                for (int j = 0; j < 8; j++) {
+                    int v = d[j] < 0 ? -d[j] : d[j];
+                    if (v > top) top = v;
+                }
+            }
+            mb_clear(bk, nbk, top);
+            for (size_t t = 0; t < m; t++) mb_step(bk, nbk, &pre[act[t]], dg + act[t] * (size_t)nwp + w0);
+            ge8_p3 s;
+            ge51_p3 lanes[8];
+            mb_sum(&s, bk, nbk, top);
+            ge8_unpack(lanes, &s);
+            for (int j = 0; j < 8 && w0 + j < nw; j++) T[w0 + j] = lanes[j];
+        }
+    }
+    free(dg);
+    free(pre);
+    free(bk);
+    free(act);
+    return ok;
+}

@@ -1,0 +1,25 @@
+/*
+ * The digits and the window width of the vector backends' Pippenger
+ * multi-scalar multiplications (msm_avx2.c, msm_buckets_ifma.c: one window
+ * per 64-bit lane, eight windows at a time). Public scalars only (variable
+ * time).
+ */
+#ifndef F25519_MSM_DIGITS_H
+#define F25519_MSM_DIGITS_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* The bit length of a (0 for a = 0). */
+int f25519_msm_bits(const uint8_t a[32]);
+
+/* The width c in [4, 10] that minimises the estimated work for these n
+ * scalars (a_i < 2^253) and the number of windows nw (<= 64) it needs:
+ * madd mixed additions per point and window group of eight windows it has
+ * digits in, plus 2^c bucket-sum additions of cost sum per group. */
+int f25519_msm_width(size_t n, const uint8_t (*a)[32], unsigned madd, unsigned sum, int *nw);
+
+/* d[0..nwp) = a's signed radix-2^c digits: ceil(bits / c) windows with
+ * digits in [-2^(c-1), 2^(c-1)), the last keeping the carry (in [0, 2^c]),
+ * zeros above. */
+void f25519_msm_digits(int16_t *d, int nwp, const uint8_t a[32], int c);
+#endif
