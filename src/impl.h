@@ -50,9 +50,9 @@
  *  ed25519_msm: out = sum_{i < n} [a_i]P_i + [b]B (a_i, b < 2^253; public,
  *               variable time; any n >= 0): the random linear combination
  *               of the zip215 batch equation; threads: how many threads it
- *               may use (1: the caller's only; avx2 spreads its window
- *               groups and says so in ed25519_msm_threaded = 1, the others
- *               ignore it, 0).
+ *               may use (1: the caller's only; avx2 and ifma spread
+ *               their buckets' window groups and say so in
+ *               ed25519_msm_threaded = 1, the others ignore it, 0).
  * Every entry but ed25519_quad_scalar and ed25519_quad_scalar_x8 is required (no NULL): shared code
  * never falls back to another backend's field.
  */

@@ -33,6 +33,9 @@
 #ifndef IFMA_PIP_MIN /* -D for experiments */
 #define IFMA_PIP_MIN 256
 #endif
+#ifndef IFMA_COOP /* 1: the buckets' window groups spread over the threads (one combination for all) */
+#define IFMA_COOP 1
+#endif
 #ifndef IFMA_PIP_MADD /* the width estimate's weights (msm_digits.h) */
 #define IFMA_PIP_MADD 10
 #endif
@@ -42,7 +45,7 @@
 static void i_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32],
                   unsigned threads)
 {
-    (void)threads;
+    (void)threads; /* F25519_IFMA_MSM = 0 */
 #if F25519_IFMA_MSM
     if (n >= IFMA_PIP_MIN) {
         ge51_p3 T[64];
@@ -51,7 +54,7 @@ static void i_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 
         c = IFMA_PIP_C;
         nw = (253 + c - 1) / c;
 #endif
-        if (f25519_ifma_msm_windows(T, n, a, P, c, nw)) {
+        if (f25519_ifma_msm_windows(T, n, a, P, c, nw, threads)) {
 #if F25519_HAVE_MULX
             const uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
             if ((f25519_cpu_features() & need) == need) {
@@ -97,4 +100,5 @@ const f25519_ops f25519_ops_ifma = {
     .ed25519_double_scalar_x8 = f25519_ifma_double_scalar_x8,
     .ed25519_quad_scalar_x8 = F25519_IFMA_QUAD ? f25519_ifma_quad_scalar_x8 : NULL,
     .ed25519_msm = i_msm,
+    .ed25519_msm_threaded = F25519_IFMA_MSM && IFMA_COOP,
 };

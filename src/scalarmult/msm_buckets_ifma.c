@@ -16,12 +16,20 @@
  *  - sums: each lane sums its buckets, sum_k [k] bucket_k, with the running
  *    sum from the group's largest digit down, two full additions per
  *    bucket.
+ *  - threads: the groups are independent once the addends and digits are
+ *    made, so with threads > 1 helper threads take blocks of points, then
+ *    groups, from shared counters, each with its own buckets (batch
+ *    verification's zip215 combination: one for all the threads,
+ *    ed25519_batch.c).
  * The caller combines the window sums with c doublings per window
  * (impl_ifma.c: msm_wnaf.h's _horner, as the avx2 backend).
  */
+#include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include "scalarmult/msm_buckets_ifma.h"
+#include "common/spawn.h"
 #include "scalarmult/msm_digits.h"
 #include "point/ge51x8_ifma.h"
 
@@ -133,48 +141,120 @@ static void mb_clear(uint64_t *bk, size_t nbk, int top)
     }
 }
 
-F25519_IFMA_TARGET int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
-                                               int c, int nw)
+/* The work of the threads: first the digits and addends in blocks of MB_BLK
+ * points, then, once every block is done, the groups of eight windows, each
+ * thread taking the next group from a counter with its own buckets and list
+ * (the low groups, which hold the short scalars' windows too, first). */
+#define MB_BLK 64
+#define MB_MAX_THREADS 7 /* helpers */
+
+typedef struct {
+    ge51_p3 *T;
+    size_t n, nbk, nblk;
+    const uint8_t (*a)[32];
+    const ge51_p3 *P;
+    int16_t *dg;
+    mb_pre *pre;
+    int c, nw, ng, nwp;
+    _Atomic size_t next_blk, blks_done;
+    _Atomic int next;
+} mb_job;
+
+static void mb_blocks(mb_job *J)
 {
-    const int ng = (nw + 7) / 8, nwp = 8 * ng;
-    const size_t nbk = ((size_t)1 << c) + 1; /* |digit| <= 2^c (a last window's carry) */
-    int16_t *dg = malloc(n * (size_t)nwp * sizeof *dg + 1);
-    mb_pre *pre = malloc(n * sizeof *pre + 1);
-    uint64_t *bk = aligned_alloc(64, 8 * nbk * 20 * sizeof *bk); /* 8 nbk 160 bytes: a multiple of 64 */
-    size_t *act = malloc(n * sizeof *act + 1);
-    int ok = dg && pre && bk && act;
-    if (ok) {
-        for (size_t i = 0; i < n; i++) {
-            f25519_msm_digits(dg + i * (size_t)nwp, nwp, a[i], c);
-            mb_precompute(&pre[i], &P[i]);
+    for (;;) {
+        const size_t k = J->next_blk++;
+        if (k >= J->nblk) break;
+        const size_t lo = k * MB_BLK, hi = J->n - lo < MB_BLK ? J->n : lo + MB_BLK;
+        for (size_t i = lo; i < hi; i++) {
+            f25519_msm_digits(J->dg + i * (size_t)J->nwp, J->nwp, J->a[i], J->c);
+            mb_precompute(&J->pre[i], &J->P[i]);
         }
-        for (int g = 0; g < ng; g++) {
-            const int w0 = 8 * g;
-            int top = 0;
-            size_t m = 0;
-            for (size_t i = 0; i < n; i++) {
-                const int16_t *d = dg + i * (size_t)nwp + w0;
-                uint64_t w[2];
-                memcpy(w, d, 16);
-                if (!(w[0] | w[1])) continue;
-                act[m++] = i;
-                for (int j = 0; j < 8; j++) {
-                    int v = d[j] < 0 ? -d[j] : d[j];
-                    if (v > top) top = v;
-                }
-            }
-            mb_clear(bk, nbk, top);
-            for (size_t t = 0; t < m; t++) mb_step(bk, nbk, &pre[act[t]], dg + act[t] * (size_t)nwp + w0);
-            ge8_p3 s;
-            ge51_p3 lanes[8];
-            mb_sum(&s, bk, nbk, top);
-            ge8_unpack(lanes, &s);
-            for (int j = 0; j < 8 && w0 + j < nw; j++) T[w0 + j] = lanes[j];
-        }
+        J->blks_done++;
     }
-    free(dg);
-    free(pre);
+}
+
+F25519_IFMA_TARGET static void mb_groups(mb_job *J, uint64_t *bk, size_t *act)
+{
+    const size_t n = J->n, nbk = J->nbk;
+    const int nwp = J->nwp;
+    for (;;) {
+        const int g = J->next++;
+        if (g >= J->ng) break;
+        const int w0 = 8 * g;
+        int top = 0;
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++) {
+            const int16_t *d = J->dg + i * (size_t)nwp + w0;
+            uint64_t w[2];
+            memcpy(w, d, 16);
+            if (!(w[0] | w[1])) continue;
+            act[m++] = i;
+            for (int j = 0; j < 8; j++) {
+                int v = d[j] < 0 ? -d[j] : d[j];
+                if (v > top) top = v;
+            }
+        }
+        mb_clear(bk, nbk, top);
+        for (size_t t = 0; t < m; t++) mb_step(bk, nbk, &J->pre[act[t]], J->dg + act[t] * (size_t)nwp + w0);
+        ge8_p3 s;
+        ge51_p3 lanes[8];
+        mb_sum(&s, bk, nbk, top);
+        ge8_unpack(lanes, &s);
+        for (int j = 0; j < 8 && w0 + j < J->nw; j++) J->T[w0 + j] = lanes[j];
+    }
+}
+
+/* Both phases; bk, act: this thread's buckets and list (NULL when its
+ * malloc failed: it then does its share of blocks and no group). */
+static void mb_run(mb_job *J, uint64_t *bk, size_t *act)
+{
+    mb_blocks(J);
+    while (J->blks_done < J->nblk) sched_yield(); /* at most one block of another thread */
+    if (bk && act) mb_groups(J, bk, act);
+}
+
+static void *mb_worker(void *arg)
+{
+    mb_job *J = arg;
+    uint64_t *bk = aligned_alloc(64, 8 * J->nbk * 20 * sizeof *bk);
+    size_t *act = malloc((J->n ? J->n : 1) * sizeof *act);
+    mb_run(J, bk && act ? bk : NULL, act);
     free(bk);
     free(act);
-    return ok;
+    return NULL;
+}
+
+int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, int c, int nw,
+                            unsigned threads)
+{
+    if (nw <= 0) return 1;
+    if (c < 4 || c > 10 || nw > 64) return 0;
+    const int ng = (nw + 7) / 8, nwp = 8 * ng;
+    const size_t nbk = ((size_t)1 << c) + 1; /* |digit| <= 2^c (a last window's carry) */
+    int16_t *dg = malloc((n ? n : 1) * (size_t)nwp * sizeof *dg);
+    mb_pre *pre = malloc((n ? n : 1) * sizeof *pre);
+    uint64_t *bk = aligned_alloc(64, 8 * nbk * 20 * sizeof *bk); /* 8 nbk 160 bytes: a multiple of 64 */
+    size_t *act = malloc((n ? n : 1) * sizeof *act);
+    if (!dg || !pre || !bk || !act) {
+        free(dg); free(pre); free(bk); free(act);
+        return 0;
+    }
+    mb_job J = {.T = T, .n = n, .nbk = nbk, .nblk = (n + MB_BLK - 1) / MB_BLK, .a = a, .P = P, .dg = dg,
+                .pre = pre, .c = c, .nw = nw, .ng = ng, .nwp = nwp};
+    J.next_blk = 0;
+    J.blks_done = 0;
+    J.next = 0;
+    pthread_t tid[MB_MAX_THREADS];
+    unsigned started = 0;
+    f25519_spawn_ctx *sp = threads > 1 && ng > 1 ? f25519_spawn_begin() : NULL; /* common/spawn.h */
+    for (unsigned t = 1; t < threads && t < (unsigned)ng && started < MB_MAX_THREADS; t++) {
+        if (f25519_spawn(sp, t, &tid[started], mb_worker, &J) != 0) break;
+        started++;
+    }
+    mb_run(&J, bk, act);
+    for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
+    f25519_spawn_end(sp);
+    free(dg); free(pre); free(bk); free(act);
+    return 1;
 }

@@ -148,10 +148,11 @@ int main(void)
                 ge51_p3 T[64];
                 int c = cc, nw = (253 + c - 1) / c;
                 if (cc == 3) c = f25519_msm_width((size_t)n, (const uint8_t(*)[32])a, 10, 9, &nw);
-                CHECK(f25519_ifma_msm_windows(T, (size_t)n, (const uint8_t(*)[32])a, P, c, nw) == 1,
+                unsigned th = 1 + (unsigned)(cc % 3); /* 1, 2 and 3 threads */
+                CHECK(f25519_ifma_msm_windows(T, (size_t)n, (const uint8_t(*)[32])a, P, c, nw, th) == 1,
                       "ifma windows c = %d", c);
                 f25519_ge51_msm_vartime_horner(&got, nw, c, T, b);
-                CHECK(same_point(&got, &ref), "ifma window sums c = %d n = %d differ", c, n);
+                CHECK(same_point(&got, &ref), "ifma window sums c = %d n = %d threads %u differ", c, n, th);
             }
         }
 #endif
@@ -162,7 +163,7 @@ int main(void)
     {
         const uint32_t ifma_need = F25519_CPU_AVX512F | F25519_CPU_AVX512VL | F25519_CPU_AVX512IFMA;
         if ((f25519_cpu_features() & ifma_need) == ifma_need)
-            printf("  ifma window sums, c = 4 .. 10, + chain: equal the naive sum\n");
+            printf("  ifma window sums, c = 4 .. 10, 1-3 threads, + chain: equal the naive sum\n");
         else
             printf("  ifma: CPU lacks AVX-512IFMA, window sums tested emulated (lanes_verify_batch_ifma-emu)\n");
     }
