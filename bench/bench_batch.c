@@ -3,7 +3,13 @@
  * zip215 (default): the phases of ed25519_batch.c's one combination; exact:
  * the phases of the openssl mode's half-size path (finish_quad). Each phase
  * timed alone over the same n signatures (32-byte messages), medians in TSC
- * ticks per signature. */
+ * ticks per signature. Then issue 12's ratios, PAIRED (the host's slow
+ * spells last seconds; both sides of a ratio are timed back to back, the
+ * median of 4 reps ratios is printed): one batch call against n single
+ * verifications, and, when the process may run on more than one CPU (run it
+ * without taskset for this line), 2 threads against 1 (throughput). */
+#define _GNU_SOURCE
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +31,30 @@ static int cmpu(const void *a, const void *b)
 static uint64_t samp[MAXR];
 static int reps = 9;
 static size_t n;
+static double ratios[4 * MAXR];
+static int cmpd(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+/* median over 4 reps rounds of (ticks of a) / (ticks of b), a and b back to back, order alternating */
+#define PAIRED(name, a, b) do { \
+    int r_ = 4 * reps; \
+    for (int s_ = 0; s_ < r_; s_++) { uint64_t ta_, tb_, t0_; \
+        if (s_ & 1) { t0_ = f25519_bench_ticks(); b; tb_ = f25519_bench_ticks() - t0_; \
+                      t0_ = f25519_bench_ticks(); a; ta_ = f25519_bench_ticks() - t0_; } \
+        else { t0_ = f25519_bench_ticks(); a; ta_ = f25519_bench_ticks() - t0_; \
+               t0_ = f25519_bench_ticks(); b; tb_ = f25519_bench_ticks() - t0_; } \
+        ratios[s_] = (double)ta_ / (double)tb_; } \
+    qsort(ratios, (size_t)r_, sizeof ratios[0], cmpd); \
+    printf("  %-46s %.3f  (quartiles %.3f, %.3f; %d pairs)\n", name, ratios[r_ / 2], ratios[r_ / 4], \
+           ratios[3 * r_ / 4], r_); } while (0)
+
+static int cpus_allowed(void)
+{
+    cpu_set_t s;
+    return sched_getaffinity(0, sizeof s, &s) == 0 ? CPU_COUNT(&s) : 1;
+}
 #define TIME(name, body) do { \
     for (int s_ = 0; s_ < reps; s_++) { uint64_t t0_ = f25519_bench_ticks(); body; \
         samp[s_] = f25519_bench_ticks() - t0_; } \
@@ -84,6 +114,13 @@ int main(int argc, char **argv)
         int okb = 1;
         for (size_t i = 0; i < n; i++) okb &= st[i] == F25519_OK;
         TIME("single verify x n (openssl)", for (size_t i = 0; i < n; i++) st[i] = f25519_ed25519_verify(sig[i], 64, msg[i], 32, pub[i], 32, F25519_VERIFY_OPENSSL));
+        PAIRED("paired: batch / (single verify x n), openssl",
+               f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_OPENSSL, 1, st),
+               for (size_t i = 0; i < n; i++) st[i] = f25519_ed25519_verify(sig[i], 64, msg[i], 32, pub[i], 32, F25519_VERIFY_OPENSSL));
+        if (cpus_allowed() > 1)
+            PAIRED("paired: 2 threads / 1 thread, throughput", /* ticks of 1 thread / ticks of 2 */
+                   f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_OPENSSL, 1, st),
+                   f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_OPENSSL, 2, st));
         printf("  halfsize %s, quad %s, batch %s\n", okh ? "all" : "NOT all", okq ? "ok" : "FAILS", okb ? "ok" : "FAILS");
         return okh && okq && okb ? 0 : 1;
     }
@@ -132,6 +169,13 @@ int main(int argc, char **argv)
     TIME("whole f25519_ed25519_verify_batch", f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_ZIP215, 1, st));
     for (size_t i = 0; i < n; i++) ok &= st[i] == F25519_OK;
     TIME("single verify x n", for (size_t i = 0; i < n; i++) st[i] = f25519_ed25519_verify(sig[i], 64, msg[i], 32, pub[i], 32, F25519_VERIFY_ZIP215));
+    PAIRED("paired: batch / (single verify x n), zip215",
+           f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_ZIP215, 1, st),
+           for (size_t i = 0; i < n; i++) st[i] = f25519_ed25519_verify(sig[i], 64, msg[i], 32, pub[i], 32, F25519_VERIFY_ZIP215));
+    if (cpus_allowed() > 1)
+        PAIRED("paired: 2 threads / 1 thread, throughput", /* ticks of 1 thread / ticks of 2 */
+               f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_ZIP215, 1, st),
+               f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_ZIP215, 2, st));
     printf("  combination %s\n", ok ? "holds" : "FAILS");
     return ok ? 0 : 1;
 }

@@ -46,7 +46,7 @@
  *               independent lanes; a_i, c_i < 2^160 (the half-size scalars of
  *               scalar/sc_halfsize.h), b_i < 2^253; public inputs. Optional
  *               (NULL: batch verification's exact modes keep
- *               ed25519_double_scalar_x8); avx2 (double_avx2.c), ifma (msm_ifma.c).
+ *               ed25519_double_scalar_x8); avx2 only (double_avx2.c).
  *  ed25519_msm: out = sum_{i < n} [a_i]P_i + [b]B (a_i, b < 2^253; public,
  *               variable time; any n >= 0): the random linear combination
  *               of the zip215 batch equation; threads: how many threads it

@@ -79,12 +79,6 @@ static void i_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 
 #endif
 }
 
-/* Exact batch modes: the half-size scalars (ed25519_batch.c finish_quad);
- * F25519_IFMA_QUAD=0 at build time keeps the full-size double_scalar_x8. */
-#ifndef F25519_IFMA_QUAD
-#define F25519_IFMA_QUAD 1
-#endif
-
 const f25519_ops f25519_ops_ifma = {
     .name = F25519_EMU ? "ifma-emu" : "ifma",
     .x25519 = f25519_ladder_ifma,
@@ -98,7 +92,12 @@ const f25519_ops f25519_ops_ifma = {
     .ed25519_frombytes2 = f25519_ifma_frombytes2,
     .ed25519_frombytes_x8 = f25519_ifma_frombytes_x8,
     .ed25519_double_scalar_x8 = f25519_ifma_double_scalar_x8,
-    .ed25519_quad_scalar_x8 = F25519_IFMA_QUAD ? f25519_ifma_quad_scalar_x8 : NULL,
+    /* no ed25519_quad_scalar_x8: the exact batch modes keep double_scalar_x8. The
+     * half-size path (two radix-16 groups, B's digits from three 8x1 tables, R
+     * decoded, halfsize reduction) was written and measured on Intel Xeon family 6
+     * model 207 (2026-11-26, 12 alternating process pairs): batch64 1.005x,
+     * batch1024 1.09-1.14x the ticks of this path (the decoding of R and the
+     * reduction cost what the ~120 saved 8-lane doublings gain) */
     .ed25519_msm = i_msm,
     .ed25519_msm_threaded = F25519_IFMA_MSM && IFMA_COOP,
 };

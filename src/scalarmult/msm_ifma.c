@@ -15,8 +15,6 @@
  * digit in some lane. Public inputs only: digits decide branches (all-zero
  * windows are skipped) but never addresses.
  *   double_scalar_x8: one group (the eight A's), b_l = S_l per lane.
- *   quad_scalar_x8: two groups (A's, C's; half-size scalars), B's digits
- *     from three fixed-base tables so that it needs no more doublings.
  *   msm: ceil(n/8) groups, b in lane 0; the lanes summed at the end.
  */
 #include <stdlib.h>
@@ -28,11 +26,11 @@
 
 typedef struct { ge8_cached e[8]; } lane_tab; /* e[j] = (j + 1) P, per lane */
 
-/* B entry |d| from W_w (|d| <= 16), negated where d < 0; d = 0: identity. */
+/* B entry |d| from W_0 (|d| <= 16), negated where d < 0; d = 0: identity. */
 #define MSM_NOINLINE static __attribute__((noinline)) F25519_IFMA_TARGET
-MSM_NOINLINE void lookup_b(ge8_precomp *t, int w, __m512i d)
+MSM_NOINLINE void lookup_b(ge8_precomp *t, __m512i d)
 {
-    const uint64_t (*tab)[16] = f25519_ifma_btab_8x1[w];
+    const uint64_t (*tab)[16] = f25519_ifma_btab_8x1[0];
     __m512i ad = _mm512_abs_epi64(d);
     __mmask8 neg = _mm512_cmplt_epi64_mask(d, _mm512_setzero_si512());
     __mmask8 nz = _mm512_test_epi64_mask(ad, ad);
@@ -120,35 +118,18 @@ static inline int any8(const int8_t d[8])
     return v != 0;
 }
 
-/* B's digits in parts (bparts): part t holds bd[t][u][l], u < top[t], the
- * radix-32 digits of weight 2^(5 (w0[t] + u)) of lane l; digit u is added
- * at bit position 5u from the 8x1 table W_(w0[t]) = {1..16} [2^(5 w0[t])]B
- * (f25519_ifma_btab_8x1[w0[t]]), so the doublings that follow give it the
- * weight 2^(5u) 2^(5 w0[t]). One part with w0 = 0 is the plain radix-32
- * Straus term; several parts cut the doublings B needs to 5 max(top[t]). */
-#define BPARTS_MAX 3
-typedef struct {
-    int n;
-    int w0[BPARTS_MAX], top[BPARTS_MAX];
-    const int8_t (*bd[BPARTS_MAX])[8];
-} bparts;
-
-/* acc_l = sum_g [dig_g]T_g + (B's parts) per lane. dig[g][w][l]: radix-16
- * digit w of lane l in group g, top[g] windows used. */
+/* acc_l = sum_g [dig_g]T_g + [bd]B per lane. dig[g][w][l]: radix-16 digit w of
+ * lane l in group g, top[g] windows used; bd[w][l] radix-32 digits, btop used. */
 F25519_IFMA_TARGET static void straus8(ge8_p3 *acc, size_t ng, const lane_tab *T, const int8_t (*dig)[64][8],
-                                       const int *top, const bparts *bp)
+                                       const int *top, const int8_t (*bd)[8], int btop)
 {
-    int maxbit = 0;
-    for (int t = 0; t < bp->n; t++)
-        if (5 * bp->top[t] > maxbit) maxbit = 5 * bp->top[t];
+    int maxbit = 5 * btop;
     for (size_t g = 0; g < ng; g++)
         if (4 * top[g] > maxbit) maxbit = 4 * top[g];
     ge8_identity(acc);
     int started = 0;
     for (int p = maxbit - 1; p >= 0; p--) {
-        int adds_a = p % 4 == 0, adds_b = 0;
-        for (int t = 0; t < bp->n && p % 5 == 0; t++)
-            adds_b |= p / 5 < bp->top[t] && any8(bp->bd[t][p / 5]);
+        int adds_a = p % 4 == 0, adds_b = p % 5 == 0 && p / 5 < btop && any8(bd[p / 5]);
         if (started) { /* T only where an addition reads it, and for the result */
             int need_t = adds_b || p == 0;
             for (size_t g = 0; adds_a && !need_t && g < ng; g++)
@@ -164,15 +145,10 @@ F25519_IFMA_TARGET static void straus8(ge8_p3 *acc, size_t ng, const lane_tab *T
                 started = 1;
             }
         }
-        int last = -1; /* the last part with a non-zero digit here */
-        for (int t = 0; adds_b && t < bp->n; t++)
-            if (p / 5 < bp->top[t] && any8(bp->bd[t][p / 5])) last = t;
-        for (int t = 0; t <= last; t++) {
-            if (p / 5 >= bp->top[t] || !any8(bp->bd[t][p / 5])) continue;
+        if (adds_b) {
             ge8_precomp q;
-            lookup_b(&q, bp->w0[t], DIG8(bp->bd[t][p / 5]));
-            /* T where another madd reads it, or for the result (a doubling does not) */
-            madd_t(acc, acc, &q, t < last || p == 0);
+            lookup_b(&q, DIG8(bd[p / 5]));
+            madd_t(acc, acc, &q, p == 0); /* a doubling follows (it does not read T) */
             started = 1;
         }
     }
@@ -210,18 +186,6 @@ static int recode_b(int8_t bd[52][8], const uint8_t (*b)[32], int n)
     return top;
 }
 
-/* B's 52 radix-32 digits bd (btop used) as parts of up to len digits each. */
-static void bparts_split(bparts *bp, const int8_t (*bd)[8], int btop, int len)
-{
-    bp->n = (52 + len - 1) / len;
-    for (int t = 0; t < bp->n; t++) {
-        int left = btop - t * len;
-        bp->w0[t] = t * len;
-        bp->top[t] = left < 0 ? 0 : left > len ? len : left;
-        bp->bd[t] = bd + t * len;
-    }
-}
-
 F25519_IFMA_TARGET void f25519_ifma_double_scalar_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
                                                      const uint8_t b[8][32])
 {
@@ -229,36 +193,9 @@ F25519_IFMA_TARGET void f25519_ifma_double_scalar_x8(ge51_p3 out[8], const uint8
     ge8_p3 P, acc;
     int8_t dig[1][64][8] __attribute__((aligned(8))), bd[52][8] __attribute__((aligned(8)));
     int top = recode_group(dig[0], a, 8), btop = recode_b(bd, b, 8);
-    bparts bp;
-    bparts_split(&bp, (const int8_t(*)[8])bd, btop, 52); /* a up to 2^253: 253 doublings anyway */
     ge8_pack(&P, A);
     build_tab(&T, &P);
-    straus8(&acc, 1, &T, (const int8_t(*)[64][8])dig, &top, &bp);
-    ge8_unpack(out, &acc);
-}
-
-/* The ops entry ed25519_quad_scalar_x8 (impl.h): a_l, c_l < 2^160 (the
- * half-size scalars), b_l < 2^253. A's and C's groups in radix 16 as in
- * double_scalar_x8, B's digits in three parts of 18 (W_0, W_18, W_36 of the
- * 8x1 fixed-base tables), so B needs 90 doublings and the count is set by
- * the longest a_l, c_l (~128 bits: ~128 doublings instead of 253); the same
- * 52 mixed additions for B. */
-F25519_IFMA_TARGET void f25519_ifma_quad_scalar_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
-                                                   const uint8_t c[8][32], const ge51_p3 C[8],
-                                                   const uint8_t b[8][32])
-{
-    lane_tab T[2] __attribute__((aligned(64)));
-    ge8_p3 P, acc;
-    int8_t dig[2][64][8] __attribute__((aligned(8))), bd[52][8] __attribute__((aligned(8)));
-    int top[2] = {recode_group(dig[0], a, 8), recode_group(dig[1], c, 8)};
-    int btop = recode_b(bd, b, 8);
-    bparts bp;
-    bparts_split(&bp, (const int8_t(*)[8])bd, btop, 18);
-    ge8_pack(&P, A);
-    build_tab(&T[0], &P);
-    ge8_pack(&P, C);
-    build_tab(&T[1], &P);
-    straus8(&acc, 2, T, (const int8_t(*)[64][8])dig, top, &bp);
+    straus8(&acc, 1, &T, (const int8_t(*)[64][8])dig, &top, (const int8_t(*)[8])bd, btop);
     ge8_unpack(out, &acc);
 }
 
@@ -290,40 +227,23 @@ F25519_IFMA_TARGET static void msm_groups(ge51_p3 *out, size_t n, const uint8_t 
     int8_t bd[52][8] __attribute__((aligned(8)));
     int btop = b ? recode_b(bd, (const uint8_t(*)[32])b, 1) : 0;
     if (!b) memset(bd, 0, sizeof bd);
-    bparts bp;
-    bparts_split(&bp, (const int8_t(*)[8])bd, btop, 52);
     ge8_p3 acc;
-    straus8(&acc, g1 - g0, T, (const int8_t(*)[64][8])dig, top, &bp);
+    straus8(&acc, g1 - g0, T, (const int8_t(*)[64][8])dig, top, (const int8_t(*)[8])bd, btop);
     ge51_p3 lanes[8];
     ge8_unpack(lanes, &acc);
     *out = lanes[0];
     for (int l = 1; l < 8; l++) ge51_add(out, out, &lanes[l]);
 }
 
-/* Groups per Straus run: each group's table is 10 KB, and a run reads all of
- * its tables once per window, so a run's tables must stay in the L2 cache
- * (2048 points in one run: 2.6 MB, 1.3-1.7x the ticks of two runs of 1024,
- * Intel Xeon family 6 model 207, 2 MB L2); the extra runs cost their doublings
- * (253 8-lane ones each). -D for experiments. */
-#ifndef MSM_BLOCK
-#define MSM_BLOCK 32
-#endif
-
 void f25519_ifma_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32])
 {
-    size_t ng = (n + 7) / 8, nb = ng < MSM_BLOCK ? ng : MSM_BLOCK;
-    size_t tbytes = ((nb ? nb : 1) * sizeof(lane_tab) + 63) & ~(size_t)63;
+    size_t ng = (n + 7) / 8;
+    size_t tbytes = ((ng ? ng : 1) * sizeof(lane_tab) + 63) & ~(size_t)63;
     lane_tab *T = aligned_alloc(64, tbytes);
-    int8_t (*dig)[64][8] = malloc((nb ? nb : 1) * sizeof *dig);
-    int *top = malloc((nb ? nb : 1) * sizeof *top);
+    int8_t (*dig)[64][8] = malloc((ng ? ng : 1) * sizeof *dig);
+    int *top = malloc((ng ? ng : 1) * sizeof *top);
     if (T && dig && top) {
-        /* B with the first run (which may have no group) */
-        msm_groups(out, n, a, P, b, 0, nb, T, dig, top);
-        for (size_t g = nb; g < ng; g += nb) {
-            ge51_p3 part;
-            msm_groups(&part, n, a, P, NULL, g, g + nb < ng ? g + nb : ng, T, dig, top);
-            ge51_add(out, out, &part);
-        }
+        msm_groups(out, n, a, P, b, 0, ng, T, dig, top);
     } else { /* one group at a time on the stack */
         lane_tab T1 __attribute__((aligned(64)));
         int8_t dig1[1][64][8];

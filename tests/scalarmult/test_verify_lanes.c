@@ -9,7 +9,7 @@
  *                            (random, zero, maximal (2^253 - 1, L - 1), 2^252
  *                            and short scalars; random, mixed-order, torsion
  *                            and identity points);
- *   ed25519_quad_scalar_x8   (where the backend has one: avx2, ifma) vs
+ *   ed25519_quad_scalar_x8   (where the backend has one: avx2) vs
  *                            f25519_ge51_quad_scalarmult_vartime per lane
  *                            (a, c: the half-size pairs of random and edge
  *                            challenges, zero, 1, 2^160 - 1, 2^128 +- 1,
@@ -193,7 +193,7 @@ static void test_quad(const f25519_ops *ops, int rounds)
 
 static void test_msm(const f25519_ops *ops, int max_n)
 {
-    static const int sizes[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 33, 64, 130, 256, 257, 520}; /* 257, 520: several of ifma's Straus runs (MSM_BLOCK) */
+    static const int sizes[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 33, 64, 130, 256, 257, 520}; /* 257, 520: ifma's buckets (from 256 points) */
     for (size_t si = 0; si < TU_NELEM(sizes) && sizes[si] <= max_n; si++) {
         int n = sizes[si];
         uint8_t (*a)[32] = malloc((size_t)(n + 1) * 32), b[32];
