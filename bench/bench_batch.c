@@ -55,6 +55,24 @@ static int cpus_allowed(void)
     cpu_set_t s;
     return sched_getaffinity(0, sizeof s, &s) == 0 ? CPU_COUNT(&s) : 1;
 }
+
+typedef struct {
+    const uint8_t **ps, **pm, **pp;
+    const size_t *len;
+    int *st;
+} batch_in;
+
+/* issue 12's paired ratios for one mode */
+static void paired_lines(const batch_in *in, int mode, const char *name)
+{
+    PAIRED(name, f25519_ed25519_verify_batch(n, in->ps, in->pm, in->len, in->pp, mode, 1, in->st),
+           for (size_t i = 0; i < n; i++) in->st[i] = f25519_ed25519_verify(in->ps[i], 64, in->pm[i], 32,
+                                                                          in->pp[i], 32, mode));
+    if (cpus_allowed() > 1)
+        PAIRED("paired: 2 threads / 1 thread, throughput", /* ticks of 1 thread / ticks of 2 */
+               f25519_ed25519_verify_batch(n, in->ps, in->pm, in->len, in->pp, mode, 1, in->st),
+               f25519_ed25519_verify_batch(n, in->ps, in->pm, in->len, in->pp, mode, 2, in->st));
+}
 #define TIME(name, body) do { \
     for (int s_ = 0; s_ < reps; s_++) { uint64_t t0_ = f25519_bench_ticks(); body; \
         samp[s_] = f25519_bench_ticks() - t0_; } \
@@ -83,6 +101,7 @@ int main(int argc, char **argv)
         f25519_ed25519_sign(sig[i], msg[i], 32, seed, pub[i]);
         pp[i] = pub[i]; pm[i] = msg[i]; ps[i] = sig[i]; len[i] = 32;
     }
+    const batch_in in = {.ps = ps, .pm = pm, .pp = pp, .len = len, .st = st};
     printf("impl %s n %zu: ticks per signature (median of %d, min)\n", argv[1], n, reps);
     static const uint8_t ZERO32[32];
     if (argc > 4 && strcmp(argv[4], "exact") == 0) {
@@ -117,13 +136,7 @@ int main(int argc, char **argv)
         int okb = 1;
         for (size_t i = 0; i < n; i++) okb &= st[i] == F25519_OK;
         TIME("single verify x n (openssl)", for (size_t i = 0; i < n; i++) st[i] = f25519_ed25519_verify(sig[i], 64, msg[i], 32, pub[i], 32, F25519_VERIFY_OPENSSL));
-        PAIRED("paired: batch / (single verify x n), openssl",
-               f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_OPENSSL, 1, st),
-               for (size_t i = 0; i < n; i++) st[i] = f25519_ed25519_verify(sig[i], 64, msg[i], 32, pub[i], 32, F25519_VERIFY_OPENSSL));
-        if (cpus_allowed() > 1)
-            PAIRED("paired: 2 threads / 1 thread, throughput", /* ticks of 1 thread / ticks of 2 */
-                   f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_OPENSSL, 1, st),
-                   f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_OPENSSL, 2, st));
+        paired_lines(&in, F25519_VERIFY_OPENSSL, "paired: batch / (single verify x n), openssl");
         printf("  halfsize %s, quad %s, batch %s\n", okh ? "all" : "NOT all", okq ? "ok" : "FAILS", okb ? "ok" : "FAILS");
         return okh && okq && okb ? 0 : 1;
     }
@@ -172,13 +185,7 @@ int main(int argc, char **argv)
     TIME("whole f25519_ed25519_verify_batch", f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_ZIP215, 1, st));
     for (size_t i = 0; i < n; i++) ok &= st[i] == F25519_OK;
     TIME("single verify x n", for (size_t i = 0; i < n; i++) st[i] = f25519_ed25519_verify(sig[i], 64, msg[i], 32, pub[i], 32, F25519_VERIFY_ZIP215));
-    PAIRED("paired: batch / (single verify x n), zip215",
-           f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_ZIP215, 1, st),
-           for (size_t i = 0; i < n; i++) st[i] = f25519_ed25519_verify(sig[i], 64, msg[i], 32, pub[i], 32, F25519_VERIFY_ZIP215));
-    if (cpus_allowed() > 1)
-        PAIRED("paired: 2 threads / 1 thread, throughput", /* ticks of 1 thread / ticks of 2 */
-               f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_ZIP215, 1, st),
-               f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_ZIP215, 2, st));
+    paired_lines(&in, F25519_VERIFY_ZIP215, "paired: batch / (single verify x n), zip215");
     printf("  combination %s\n", ok ? "holds" : "FAILS");
     return ok ? 0 : 1;
 }

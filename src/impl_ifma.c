@@ -24,17 +24,15 @@
  * lane). The multi-scalar multiplication: from IFMA_PIP_MIN points,
  * Pippenger's buckets with one window per lane (msm_buckets_ifma.c; the
  * window sums combined by the mulx, else portable, chain of doublings),
- * below it the 8-lane Straus of msm_ifma.c. F25519_IFMA_MSM=0 at build time:
- * the mulx backend's scalar msm instead (every AVX-512IFMA CPU has BMI2 +
- * ADX), else the portable one. */
-#ifndef F25519_IFMA_MSM
-#define F25519_IFMA_MSM 1
-#endif
+ * below it the 8-lane Straus of msm_ifma.c. Measured on Intel Xeon family 6
+ * model 207 (2026-11-26, f25519_bench_batch, zip215, TSC ticks per
+ * signature, builds alternated): n = 1024, the whole batch 16.7-16.8k with
+ * the Straus against 19.9-20.8k with the mulx backend's scalar msm (a test
+ * run busy on the other CPU), and the MSM part (2n points) 5.3-6.0k with the
+ * buckets against 10.4-13.9k with the Straus; at 128 and 256 points one run
+ * each way, at 512 points the buckets 9.0-9.1k against 11.1-11.6k. */
 #ifndef IFMA_PIP_MIN /* -D for experiments */
 #define IFMA_PIP_MIN 256
-#endif
-#ifndef IFMA_COOP /* 1: the buckets' window groups spread over the threads (one combination for all) */
-#define IFMA_COOP 1
 #endif
 #ifndef IFMA_PIP_MADD /* the width estimate's weights (msm_digits.h) */
 #define IFMA_PIP_MADD 10
@@ -42,11 +40,22 @@
 #ifndef IFMA_PIP_SUM
 #define IFMA_PIP_SUM 9
 #endif
+
+static void i_horner(ge51_p3 *out, int nw, int c, const ge51_p3 *T, const uint8_t *b)
+{
+#if F25519_HAVE_MULX
+    const uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
+    if ((f25519_cpu_features() & need) == need) {
+        f25519_msm_mulx_horner(out, nw, c, T, b);
+        return;
+    }
+#endif
+    f25519_ge51_msm_vartime_horner(out, nw, c, T, b);
+}
+
 static void i_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32],
                   unsigned threads)
 {
-    (void)threads; /* F25519_IFMA_MSM = 0 */
-#if F25519_IFMA_MSM
     if (n >= IFMA_PIP_MIN) {
         ge51_p3 T[64];
         int nw, c = f25519_msm_width(n, a, IFMA_PIP_MADD, IFMA_PIP_SUM, &nw);
@@ -55,28 +64,11 @@ static void i_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 
         nw = (253 + c - 1) / c;
 #endif
         if (f25519_ifma_msm_windows(T, n, a, P, c, nw, threads)) {
-#if F25519_HAVE_MULX
-            const uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
-            if ((f25519_cpu_features() & need) == need) {
-                f25519_msm_mulx_horner(out, nw, c, T, b);
-                return;
-            }
-#endif
-            f25519_ge51_msm_vartime_horner(out, nw, c, T, b);
+            i_horner(out, nw, c, T, b);
             return;
         }
     }
-    f25519_ifma_msm(out, n, a, P, b);
-#else
-#if F25519_HAVE_MULX
-    const uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
-    if ((f25519_cpu_features() & need) == need) {
-        f25519_msm_mulx(out, n, a, P, b);
-        return;
-    }
-#endif
-    f25519_ge51_msm_vartime(out, n, a, P, b);
-#endif
+    f25519_ifma_msm(out, n, a, P, b); /* Straus: one thread */
 }
 
 const f25519_ops f25519_ops_ifma = {
@@ -99,5 +91,5 @@ const f25519_ops f25519_ops_ifma = {
      * batch1024 1.09-1.14x the ticks of this path (the decoding of R and the
      * reduction cost what the ~120 saved 8-lane doublings gain) */
     .ed25519_msm = i_msm,
-    .ed25519_msm_threaded = F25519_IFMA_MSM && IFMA_COOP,
+    .ed25519_msm_threaded = 1, /* the buckets' window groups (ed25519_batch.c: one combination for all threads) */
 };
