@@ -29,10 +29,13 @@
  * signature, builds alternated): n = 1024, the whole batch 16.7-16.8k with
  * the Straus against 19.9-20.8k with the mulx backend's scalar msm (a test
  * run busy on the other CPU), and the MSM part (2n points) 5.3-6.0k with the
- * buckets against 10.4-13.9k with the Straus; at 128 and 256 points one run
- * each way, at 512 points the buckets 9.0-9.1k against 11.1-11.6k. */
+ * buckets against 10.4-13.9k with the Straus; at 512 points the buckets
+ * 9.0-9.1k against 11.1-11.6k. Whole batches, processes alternated (10 or 6
+ * pairs, later the same day): buckets / Straus at n = 64 items (128 points)
+ * 0.78-0.97 (median 0.93), n = 32 0.88-1.07 (1.06), n = 16 1.09-1.19, n = 8
+ * 1.10-1.33: the buckets from 128 points. */
 #ifndef IFMA_PIP_MIN /* -D for experiments */
-#define IFMA_PIP_MIN 256
+#define IFMA_PIP_MIN 128
 #endif
 #ifndef IFMA_PIP_MADD /* the width estimate's weights (msm_digits.h) */
 #define IFMA_PIP_MADD 10
