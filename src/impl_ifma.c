@@ -90,8 +90,8 @@ const f25519_ops f25519_ops_ifma = {
     /* no ed25519_quad_scalar_x8: the exact batch modes keep double_scalar_x8. The
      * half-size path (two radix-16 groups, B's digits from three 8x1 tables, R
      * decoded, halfsize reduction) was written and measured on Intel Xeon family 6
-     * model 207 (2026-11-26, 12 alternating process pairs): batch64 1.005x,
-     * batch1024 1.09-1.14x the ticks of this path (the decoding of R and the
+     * model 207 (2026-11-26, alternating processes): batch64 median 1.005x (12 pairs),
+     * batch1024 1.09-1.22x (median 1.12, 8 pairs) the ticks of this path (the decoding of R and the
      * reduction cost what the ~120 saved 8-lane doublings gain) */
     .ed25519_msm = i_msm,
     .ed25519_msm_threaded = 1, /* the buckets' window groups (ed25519_batch.c: one combination for all threads) */
