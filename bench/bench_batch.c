@@ -160,24 +160,24 @@ int main(int argc, char **argv)
     });
     for (size_t i = 0; i < n; i++) { ge51_p3 t = P[n + i]; ge51_neg(&P[n + i], &t); }
     ge51_p3 Q;
-    TIME("MSM (2n points + [b]B)", ops->ed25519_msm(&Q, 2 * n, (const uint8_t(*)[32])sc, P, b, 1));
+    TIME("MSM (2n points + [b]B)", ops->ed25519_msm(&Q, 2 * n, (const uint8_t(*)[32])sc, P, b, NULL));
     int ok = ge51_is_small_order_vartime(&Q);
-    TIME("  MSM part: n A points (253-bit)", ops->ed25519_msm(&Q, n, (const uint8_t(*)[32])sc, P, NULL, 1));
-    TIME("  MSM part: n R points (128-bit)", ops->ed25519_msm(&Q, n, (const uint8_t(*)[32])(sc + n), P + n, NULL, 1));
-    TIME("  MSM part: [b]B alone", ops->ed25519_msm(&Q, 0, (const uint8_t(*)[32])sc, P, b, 1));
+    TIME("  MSM part: n A points (253-bit)", ops->ed25519_msm(&Q, n, (const uint8_t(*)[32])sc, P, NULL, NULL));
+    TIME("  MSM part: n R points (128-bit)", ops->ed25519_msm(&Q, n, (const uint8_t(*)[32])(sc + n), P + n, NULL, NULL));
+    TIME("  MSM part: [b]B alone", ops->ed25519_msm(&Q, 0, (const uint8_t(*)[32])sc, P, b, NULL));
 #if F25519_HAVE_AVX2_BENCH
     if (strncmp(argv[1], "avx2", 4) == 0) {
         int nw, c = f25519_msm_avx2_width(2 * n, (const uint8_t(*)[32])sc, &nw);
         ge51_p3 T[64];
         printf("  avx2 windows: c = %d, nw = %d\n", c, nw);
-        TIME("  avx2 window sums alone", f25519_msm_avx2_windows(T, 2 * n, (const uint8_t(*)[32])sc, P, c, nw, 1));
+        TIME("  avx2 window sums alone", f25519_msm_avx2_windows(T, 2 * n, (const uint8_t(*)[32])sc, P, c, nw, NULL));
         for (int cc = 4; cc <= 10; cc++) {
             int w2;
             char nm[64];
             (void)f25519_msm_avx2_width(2 * n, (const uint8_t(*)[32])sc, &w2);
             w2 = (253 + cc - 1) / cc;
             snprintf(nm, sizeof nm, "  avx2 window sums c = %d", cc);
-            TIME(nm, f25519_msm_avx2_windows(T, 2 * n, (const uint8_t(*)[32])sc, P, cc, w2, 1));
+            TIME(nm, f25519_msm_avx2_windows(T, 2 * n, (const uint8_t(*)[32])sc, P, cc, w2, NULL));
         }
     }
 #endif

@@ -35,7 +35,6 @@
  * The random linear combination is never used for openssl/strict: with
  * torsion components the cofactorless verdict of an item is not implied.
  */
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -45,7 +44,7 @@
 #include "impl.h"
 #include "ed25519_verify.h"
 #include "scalar/sc_batch.h"
-#include "common/spawn.h"
+#include "common/team.h"
 
 #define CHUNK_MAX 128 /* items per chunk when the large zip215 scratch is not available */
 #define CHUNK_ZIP 4096 /* zip215: items per chunk at most (one combination each; ~3.3 MB scratch) */
@@ -316,12 +315,12 @@ static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, s
  * times their scalars) == O with b = acc mod L (the multi-scalar
  * multiplication on up to threads threads). */
 static int combination_holds(const batch_job *j, chunk_scratch *w, size_t c, const f25519_sc_acc *acc,
-                             unsigned threads)
+                             f25519_team *team)
 {
     uint8_t b[32];
     f25519_sc_acc_reduce(b, acc);
     ge51_p3 Q;
-    j->ops->ed25519_msm(&Q, 2 * c, (const uint8_t(*)[32])w->sc, w->P, b, threads);
+    j->ops->ed25519_msm(&Q, 2 * c, (const uint8_t(*)[32])w->sc, w->P, b, team);
     return ge51_is_small_order_vartime(&Q);
 }
 
@@ -331,7 +330,7 @@ static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size
     size_t m = pending(j, w, base, c);
     f25519_sc_acc acc;
     if (j->mode == F25519_VERIFY_ZIP215 && m >= 2 && combination_part(j, w, base, c, 0, c, &acc) &&
-        combination_holds(j, w, c, &acc, 1))
+        combination_holds(j, w, c, &acc, NULL))
         return; /* every pending item keeps F25519_OK */
     finish(j, w, base, m);
 }
@@ -376,7 +375,8 @@ static int take_piece(batch_job *j, size_t *base, size_t *cnt)
     }
 }
 
-static void *worker(void *arg)
+/* The task of every member of the call's team (common/team.h). */
+static void worker(void *arg)
 {
     batch_job *j = arg;
     /* A scratch for whole chunks; when malloc fails, one for CHUNK_MAX items
@@ -386,7 +386,6 @@ static void *worker(void *arg)
     size_t base, cnt;
     while (take_piece(j, &base, &cnt)) verify_range(j, w, base, cnt);
     free(w);
-    return NULL;
 }
 
 /* zip215 with several threads (COOP_MIN items or more): ONE random linear
@@ -449,7 +448,7 @@ typedef struct {
     f25519_sc_acc acc[CHUNK_ZIP / COOP_GROUP]; /* sum z_i S_i of each group */
 } coop_job;
 
-static void *coop_phase1(void *arg)
+static void coop_phase1(void *arg)
 {
     coop_job *cj = arg;
     for (;;) {
@@ -459,7 +458,6 @@ static void *coop_phase1(void *arg)
         prepare(cj->j, cj->w, cj->base, lo, hi);
         if (!combination_part(cj->j, cj->w, cj->base, cj->c, lo, hi, &cj->acc[g])) cj->rand_failed = 1;
     }
-    return NULL;
 }
 
 /* The c items at base with nt threads; 0 (nothing done) when the scratch
@@ -467,7 +465,7 @@ static void *coop_phase1(void *arg)
  * threads, group by group (combination_part); the caller's thread adds the
  * groups' sums and runs the multi-scalar multiplication on the 2c points
  * with the threads. */
-static int coop_block(const batch_job *j, size_t base, size_t c, unsigned nt)
+static int coop_block(const batch_job *j, size_t base, size_t c, f25519_team *team)
 {
     chunk_scratch *w = scratch_new(c);
     coop_job *cj = malloc(sizeof *cj);
@@ -483,21 +481,12 @@ static int coop_block(const batch_job *j, size_t base, size_t c, unsigned nt)
     cj->ngroups = (c + COOP_GROUP - 1) / COOP_GROUP;
     cj->next_group = 0;
     cj->rand_failed = 0;
-    pthread_t tid[64];
-    unsigned started = 0;
-    f25519_spawn_ctx *sp = f25519_spawn_begin(); /* helpers start on the other CPUs (common/spawn.h) */
-    for (unsigned t = 1; t < nt && started < 64; t++) {
-        if (f25519_spawn(sp, t, &tid[started], coop_phase1, cj) != 0) break;
-        started++;
-    }
-    coop_phase1(cj);
-    for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
-    f25519_spawn_end(sp);
+    f25519_team_run(team, coop_phase1, cj);
     size_t m = pending(j, w, base, c);
     int holds = 0;
     if (m >= 2 && !cj->rand_failed) {
         for (size_t g = 1; g < cj->ngroups; g++) f25519_sc_acc_add(&cj->acc[0], &cj->acc[g]);
-        holds = combination_holds(j, w, c, &cj->acc[0], started + 1);
+        holds = combination_holds(j, w, c, &cj->acc[0], team);
     }
     if (!holds) finish(j, w, base, m); /* every pending item on its own, as in verify_chunk */
     free(cj);
@@ -552,28 +541,22 @@ int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[], const uint
     j.guided = mode != F25519_VERIFY_ZIP215 && nt > 1 ? nt : 0;
     j.next = 0;
 
-    if (mode == F25519_VERIFY_ZIP215 && nt > 1 && n >= COOP_MIN && ops->ed25519_msm_threaded) {
-        unsigned ct = nt > 65 ? 65 : nt;
+    /* One team for the whole call: its helpers start once (on CPUs other
+     * than the caller's) and wait, spinning, between the phases. NULL (one
+     * thread, or no helper could be started): the caller alone. */
+    f25519_team *team = f25519_team_new(nt);
+    if (mode == F25519_VERIFY_ZIP215 && team && n >= COOP_MIN && ops->ed25519_msm_threaded) {
         for (size_t base = 0; base < n; base += CHUNK_ZIP) {
             size_t c = n - base < CHUNK_ZIP ? n - base : CHUNK_ZIP;
-            if (!coop_block(&j, base, c, ct)) {
+            if (!coop_block(&j, base, c, team)) {
                 chunk_scratch *w = scratch_new(CHUNK_MAX);
                 verify_range(&j, w, base, c);
                 free(w);
             }
         }
-        return batch_result(n, status);
+    } else {
+        f25519_team_run(team, worker, &j); /* the caller's thread works too */
     }
-
-    pthread_t tid[64];
-    unsigned started = 0;
-    f25519_spawn_ctx *sp = nt > 1 ? f25519_spawn_begin() : NULL; /* common/spawn.h */
-    for (unsigned t = 1; t < nt; t++) {
-        if (f25519_spawn(sp, t, &tid[started], worker, &j) != 0) break;
-        started++;
-    }
-    worker(&j); /* the caller's thread works too */
-    for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
-    f25519_spawn_end(sp);
+    f25519_team_free(team);
     return batch_result(n, status);
 }

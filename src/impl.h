@@ -50,10 +50,10 @@
  *               ed25519_double_scalar_x8); avx2 only (double_avx2.c).
  *  ed25519_msm: out = sum_{i < n} [a_i]P_i + [b]B (a_i, b < 2^253; public,
  *               variable time; any n >= 0): the random linear combination
- *               of the zip215 batch equation; threads: how many threads it
- *               may use (1: the caller's only; avx2 and ifma spread
- *               their buckets' window groups and say so in
- *               ed25519_msm_threaded = 1, the others ignore it, 0).
+ *               of the zip215 batch equation; team: the threads it may
+ *               use (common/team.h; NULL: the caller's only; avx2 and ifma
+ *               spread their buckets' window groups over its members and
+ *               say so in ed25519_msm_threaded = 1, the others ignore it, 0).
  * Every entry but ed25519_quad_scalar and ed25519_quad_scalar_x8 is required (no NULL): shared code
  * never falls back to another backend's field.
  */
@@ -67,6 +67,7 @@
 #include "arch/mulx_asm.h"  /* F25519_HAVE_MULX */
 #include "common/random.h" /* for x25519.c / ed25519.c */
 #include "common/wipe.h"
+#include "common/team.h"   /* ed25519_msm's threads */
 
 typedef struct f25519_ops {
     const char *name;
@@ -88,8 +89,8 @@ typedef struct f25519_ops {
     void (*ed25519_quad_scalar_x8)(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
                                    const uint8_t c[8][32], const ge51_p3 C[8], const uint8_t b[8][32]);
     void (*ed25519_msm)(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
-                        const uint8_t b[32], unsigned threads);
-    int ed25519_msm_threaded; /* 1: ed25519_msm spreads its work over the threads it is given */
+                        const uint8_t b[32], f25519_team *team);
+    int ed25519_msm_threaded; /* 1: ed25519_msm spreads its work over the team it is given */
 } f25519_ops;
 
 /* The backends. mulx exists when F25519_HAVE_MULX (arch/mulx_asm.h: x86-64,

@@ -95,12 +95,12 @@ static int v_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[3
 #define V_MSM_MIN 64
 #endif
 static void v_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32],
-                  unsigned threads)
+                  f25519_team *team)
 {
     if (n >= V_MSM_MIN) {
         ge51_p3 T[64];
         int nw, c = f25519_msm_avx2_width(n, a, &nw);
-        if (f25519_msm_avx2_windows(T, n, a, P, c, nw, threads)) {
+        if (f25519_msm_avx2_windows(T, n, a, P, c, nw, team)) {
 #if F25519_HAVE_MULX
             f25519_msm_mulx_horner(out, nw, c, T, b);
 #else
@@ -109,7 +109,7 @@ static void v_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 
             return;
         }
     }
-    SCALAR_OPS->ed25519_msm(out, n, a, P, b, threads);
+    SCALAR_OPS->ed25519_msm(out, n, a, P, b, team);
 }
 
 const f25519_ops f25519_ops_avx2 = {

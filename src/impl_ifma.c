@@ -57,7 +57,7 @@ static void i_horner(ge51_p3 *out, int nw, int c, const ge51_p3 *T, const uint8_
 }
 
 static void i_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32],
-                  unsigned threads)
+                  f25519_team *team)
 {
     if (n >= IFMA_PIP_MIN) {
         ge51_p3 T[64];
@@ -66,7 +66,7 @@ static void i_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 
         c = IFMA_PIP_C;
         nw = (253 + c - 1) / c;
 #endif
-        if (f25519_ifma_msm_windows(T, n, a, P, c, nw, threads)) {
+        if (f25519_ifma_msm_windows(T, n, a, P, c, nw, team)) {
             i_horner(out, nw, c, T, b);
             return;
         }

@@ -50,11 +50,11 @@ static void m_double_scalar_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge5
     for (int i = 0; i < 8; i++) f25519_double_scalarmult_mulx(&out[i], a[i], &A[i], b[i]);
 }
 
-/* one thread: the threads argument is for backends that split the work */
+/* one thread: the team is for backends that split the work */
 static void m_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32],
-                  unsigned threads)
+                  f25519_team *team)
 {
-    (void)threads;
+    (void)team;
     f25519_msm_mulx(out, n, a, P, b);
 }
 

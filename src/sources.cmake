@@ -5,6 +5,7 @@ set(F25519_SOURCES
   src/common/cpu.c
   src/common/random.c
   src/common/spawn.c
+  src/common/team.c
   src/field/fe51.c
   src/field/fe64_mulx.c
   src/field/fe51_invert_ifma.c

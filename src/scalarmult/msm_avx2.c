@@ -27,8 +27,8 @@
  * The caller combines the window sums with doublings (impl_avx2.c, the scalar
  * backend's msm_wnaf.h _horner).
  *  - threads: the groups are independent once the addends and digits are
- *    made, so with threads > 1 helper threads take groups from a shared
- *    counter, each with its own buckets (batch verification's zip215
+ *    made, so the members of a team (common/team.h) take blocks of points,
+ *    then groups, from shared counters, each with its own buckets (batch verification's zip215
  *    combination: one combination for all the threads, ed25519_batch.c).
  */
 #include <pthread.h>
@@ -38,9 +38,8 @@
 #include "scalarmult/msm_avx2.h"
 #include "scalarmult/msm_digits.h"
 #include "point/ge25x4_avx2.h"
-#include "common/spawn.h"
+#include "common/team.h"
 
-#define MV_MAX_THREADS 7 /* helpers: at most 8 groups (nw <= 64) */
 
 typedef struct { uint64_t v[30]; } mv_pre;    /* (y+x)/2, (y-x)/2, dxy: limb k of coordinate c at 10 c + k */
 typedef struct { uint64_t v[40]; } __attribute__((aligned(32))) mv_bucket; /* X, Y, Z, T: ge25x4_p3's layout, one lane */
@@ -217,6 +216,9 @@ typedef struct {
     int16_t *dg, (*bmax)[64];
     int c, nw, ng, nwp;
     const fe25x4 *half, *dd, *d2;
+    pthread_t owner; /* the caller, whose buckets and list are bk, act */
+    mv_bucket *bk;
+    size_t *act;
     _Atomic size_t next_blk, blks_done;
     _Atomic int next;
 } mv_job;
@@ -293,19 +295,24 @@ static void mv_run(mv_job *J, mv_bucket *bk, size_t *act)
     if (bk && act) mv_groups(J, bk, act);
 }
 
-static void *mv_worker(void *arg)
+/* The task of every member of the team (common/team.h): the caller uses
+ * the buckets and list allocated before, a helper its own. */
+static void mv_task(void *arg)
 {
     mv_job *J = arg;
+    if (pthread_equal(pthread_self(), J->owner)) {
+        mv_run(J, J->bk, J->act);
+        return;
+    }
     mv_bucket *bk = aligned_alloc(32, 8 * J->nbk * sizeof *bk);
     size_t *act = malloc((J->n ? J->n : 1) * sizeof *act);
     mv_run(J, bk && act ? bk : NULL, act);
     free(bk);
     free(act);
-    return NULL;
 }
 
 F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
-                                               int c, int nw, unsigned threads)
+                                               int c, int nw, f25519_team *team)
 {
     if (nw <= 0) return 1;
     if (c < 4 || c > 10 || nw > 64) return 0;
@@ -336,16 +343,10 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
     J.next_blk = 0;
     J.blks_done = 0;
     J.next = 0;
-    pthread_t tid[MV_MAX_THREADS];
-    unsigned started = 0;
-    f25519_spawn_ctx *sp = threads > 1 && ng > 1 ? f25519_spawn_begin() : NULL; /* common/spawn.h */
-    for (unsigned t = 1; t < threads && t < (unsigned)ng && started < MV_MAX_THREADS; t++) {
-        if (f25519_spawn(sp, t, &tid[started], mv_worker, &J) != 0) break;
-        started++;
-    }
-    mv_run(&J, bk, act);
-    for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
-    f25519_spawn_end(sp);
+    J.owner = pthread_self();
+    J.bk = bk;
+    J.act = act;
+    f25519_team_run(team, mv_task, &J);
     free(pre); free(dg); free(bmax); free(act); free(bk);
     return 1;
 }

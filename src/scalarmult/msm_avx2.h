@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "point/ge51.h"
+#include "common/team.h"
 
 /* The window width for these n scalars (a_i < 2^253) and the number of
  * windows nw (<= 64, c (nw - 1) <= 252) its sums need. */
@@ -19,8 +20,9 @@ int f25519_msm_avx2_width(size_t n, const uint8_t (*a)[32], int *nw);
 
 /* T[0..nw) = the window sums (nw from f25519_msm_avx2_width for the same
  * n, a, or any c in [4, 10] and nw with every a_i < 2^(c nw)); returns 0
- * when malloc failed (nothing written), else 1. With threads > 1, up to
- * threads - 1 helper threads (pthreads) take groups of eight windows too. */
+ * when malloc failed (nothing written), else 1. Every member of team
+ * (NULL: the caller alone) takes blocks of points and groups of eight
+ * windows. */
 int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, int c, int nw,
-                            unsigned threads);
+                            f25519_team *team);
 #endif

@@ -17,8 +17,8 @@
  *    sum from the group's largest digit down, two full additions per
  *    bucket.
  *  - threads: the groups are independent once the addends and digits are
- *    made, so with threads > 1 helper threads take blocks of points, then
- *    groups, from shared counters, each with its own buckets (batch
+ *    made, so the members of a team (common/team.h) take blocks of points,
+ *    then groups, from shared counters, each with its own buckets (batch
  *    verification's zip215 combination: one for all the threads,
  *    ed25519_batch.c).
  * The caller combines the window sums with c doublings per window
@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "scalarmult/msm_buckets_ifma.h"
-#include "common/spawn.h"
+#include "common/team.h"
 #include "scalarmult/msm_digits.h"
 #include "point/ge51x8_ifma.h"
 
@@ -149,7 +149,6 @@ static void mb_clear(uint64_t *bk, size_t nbk, int top)
  * thread taking the next group from a counter with its own buckets and list
  * (the low groups, which hold the short scalars' windows too, first). */
 #define MB_BLK 64
-#define MB_MAX_THREADS 7 /* helpers */
 
 typedef struct {
     ge51_p3 *T;
@@ -159,6 +158,9 @@ typedef struct {
     int16_t *dg;
     mb_pre *pre;
     int c, nw, ng, nwp;
+    pthread_t owner; /* the caller, whose buckets and list are bk, act */
+    uint64_t *bk;
+    size_t *act;
     _Atomic size_t next_blk, blks_done;
     _Atomic int next;
 } mb_job;
@@ -217,19 +219,24 @@ static void mb_run(mb_job *J, uint64_t *bk, size_t *act)
     if (bk && act) mb_groups(J, bk, act);
 }
 
-static void *mb_worker(void *arg)
+/* The task of every member of the team (common/team.h): the caller uses
+ * the buckets and list allocated before, a helper its own. */
+static void mb_task(void *arg)
 {
     mb_job *J = arg;
+    if (pthread_equal(pthread_self(), J->owner)) {
+        mb_run(J, J->bk, J->act);
+        return;
+    }
     uint64_t *bk = aligned_alloc(64, 8 * J->nbk * 20 * sizeof *bk);
     size_t *act = malloc((J->n ? J->n : 1) * sizeof *act);
     mb_run(J, bk && act ? bk : NULL, act);
     free(bk);
     free(act);
-    return NULL;
 }
 
 int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, int c, int nw,
-                            unsigned threads)
+                            f25519_team *team)
 {
     if (nw <= 0) return 1;
     if (c < 4 || c > 10 || nw > 64) return 0;
@@ -248,16 +255,10 @@ int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const 
     J.next_blk = 0;
     J.blks_done = 0;
     J.next = 0;
-    pthread_t tid[MB_MAX_THREADS];
-    unsigned started = 0;
-    f25519_spawn_ctx *sp = threads > 1 && ng > 1 ? f25519_spawn_begin() : NULL; /* common/spawn.h */
-    for (unsigned t = 1; t < threads && t < (unsigned)ng && started < MB_MAX_THREADS; t++) {
-        if (f25519_spawn(sp, t, &tid[started], mb_worker, &J) != 0) break;
-        started++;
-    }
-    mb_run(&J, bk, act);
-    for (unsigned t = 0; t < started; t++) pthread_join(tid[t], NULL);
-    f25519_spawn_end(sp);
+    J.owner = pthread_self();
+    J.bk = bk;
+    J.act = act;
+    f25519_team_run(team, mb_task, &J);
     free(dg); free(pre); free(bk); free(act);
     return 1;
 }

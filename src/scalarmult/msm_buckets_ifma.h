@@ -12,11 +12,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "point/ge51.h"
+#include "common/team.h"
 
 /* T[0..nw) = the window sums, for any c in [4, 10] and nw <= 64 with every
  * a_i < 2^(c nw) (f25519_msm_width gives both); returns 0 when malloc
- * failed (nothing written), else 1. With threads > 1, up to threads - 1
- * helper threads (pthreads) share the work. */
+ * failed (nothing written), else 1. Every member of team (NULL: the
+ * caller alone) shares the work. */
 int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, int c, int nw,
-                            unsigned threads);
+                            f25519_team *team);
 #endif

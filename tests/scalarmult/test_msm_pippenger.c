@@ -125,8 +125,10 @@ int main(void)
                 if (cc == 3) c = f25519_msm_avx2_width((size_t)n, (const uint8_t(*)[32])a, &nw);
                 /* 1, 2 and 3 threads (groups of eight windows from a shared counter) */
                 unsigned th = 1 + (unsigned)(cc % 3);
-                CHECK(f25519_msm_avx2_windows(T, (size_t)n, (const uint8_t(*)[32])a, P, c, nw, th) == 1,
+                f25519_team *team = f25519_team_new(th);
+                CHECK(f25519_msm_avx2_windows(T, (size_t)n, (const uint8_t(*)[32])a, P, c, nw, team) == 1,
                       "avx2 windows c = %d", c);
+                f25519_team_free(team);
                 f25519_ge51_msm_vartime_horner(&got, nw, c, T, b);
                 CHECK(same_point(&got, &ref), "avx2 window sums c = %d n = %d threads %u (portable chain) differ", c,
                       n, th);
@@ -149,8 +151,10 @@ int main(void)
                 int c = cc, nw = (253 + c - 1) / c;
                 if (cc == 3) c = f25519_msm_width((size_t)n, (const uint8_t(*)[32])a, 10, 9, &nw);
                 unsigned th = 1 + (unsigned)(cc % 3); /* 1, 2 and 3 threads */
-                CHECK(f25519_ifma_msm_windows(T, (size_t)n, (const uint8_t(*)[32])a, P, c, nw, th) == 1,
+                f25519_team *team = f25519_team_new(th);
+                CHECK(f25519_ifma_msm_windows(T, (size_t)n, (const uint8_t(*)[32])a, P, c, nw, team) == 1,
                       "ifma windows c = %d", c);
+                f25519_team_free(team);
                 f25519_ge51_msm_vartime_horner(&got, nw, c, T, b);
                 CHECK(same_point(&got, &ref), "ifma window sums c = %d n = %d threads %u differ", c, n, th);
             }

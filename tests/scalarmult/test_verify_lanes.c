@@ -204,7 +204,9 @@ static void test_msm(const f25519_ops *ops, int max_n)
             random_point(&P[i], (int)tu_rand_below(4));
         }
         random_scalar(b, (int)si);
-        ops->ed25519_msm(&got, (size_t)n, (const uint8_t(*)[32])a, P, b, 1 + (unsigned)(n & 1));
+        f25519_team *team = f25519_team_new(1 + (unsigned)(n & 1)); /* odd n: two threads (NULL: one) */
+        ops->ed25519_msm(&got, (size_t)n, (const uint8_t(*)[32])a, P, b, team);
+        f25519_team_free(team);
         ge51_identity(&t);
         f25519_ge51_double_scalarmult_vartime(&ref, zero, &t, b);
         for (int i = 0; i < n; i++) {
