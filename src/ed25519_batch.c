@@ -394,15 +394,15 @@ static void worker(void *arg)
  * the bucket sums of a smaller multi-scalar multiplication and finish at the
  * pace of the slower CPU. Same statuses: the same steps (prepare, pending,
  * combination_part, combination_holds, finish) on the same items.
- *   Phase 1: the threads take groups of COOP_GROUP items from a counter:
- *     prepare, then the group's z_i, points, scalars and partial sum of
- *     z_i S_i (combination_part), then end.
+ *   Phase 1: the members of the call's team (common/team.h) take groups of
+ *     COOP_GROUP items from a counter: prepare, then the group's z_i,
+ *     points, scalars and partial sum of z_i S_i (combination_part).
  *   Phase 2: the caller's thread lists the pending items, adds the groups'
  *     sums into b and runs the one
- *     multi-scalar multiplication with the same number of threads
- *     (ops->ed25519_msm: the avx2 backend hands out its blocks of points and
- *     its groups of windows from counters too, so a thread on a slower CPU
- *     takes fewer). Only with a backend whose ed25519_msm uses the threads
+ *     multi-scalar multiplication on the same team
+ *     (ops->ed25519_msm: the avx2 and ifma backends hand out their blocks of
+ *     points and groups of windows from counters too, so a thread on a
+ *     slower CPU takes fewer). Only with a backend whose ed25519_msm uses the threads
  *     (ops->ed25519_msm_threaded); the others keep one combination per
  *     thread's share.
  * Measured (AMD EPYC Zen 3 host, 2 vCPU, AVX2 only, 2026-11-26; one process
@@ -435,7 +435,17 @@ static void worker(void *arg)
  * window groups split in one-set halves of 4 windows for balance (1 thread
  * +4.4%, one-set steps cost more; 2 threads paired 0.98-0.99); phase-1
  * groups shrinking to 8 items at the end plus a sched_yield wait instead of
- * a blocking join (paired 0.999-1.012 against f25519_spawn alone). */
+ * a blocking join (paired 0.999-1.012 against f25519_spawn alone).
+ * Intel Xeon family 6 model 207 host (2 vCPU, ifma, 2026-11-26 22:00-23:10
+ * UTC, the same rdtscp trace): with a helper started per phase (before the
+ * team), the multi-scalar multiplication's helper began 0.06-0.9M ticks
+ * after the caller, which then did up to all of the blocks of points
+ * alone; the threads' own work was 0-6% above one thread's (one process
+ * running this path with 1 and 2 threads alternately). With the team
+ * (helpers started once per call, spinning between the phases) the helper
+ * joins each phase within 0.01M ticks; what remains is its start, 0.1-0.6M
+ * ticks after the caller's, the end of the window groups (0.1-0.4M, the
+ * four groups cost 2:2:1:1) and the serial Horner (0.1M). */
 #define COOP_MIN 256
 #define COOP_GROUP 64
 

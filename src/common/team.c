@@ -1,9 +1,13 @@
 /* The threads of one batch call (team.h). */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#endif
 #include "common/team.h"
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include "common/spawn.h"
 
 /* Pauses before a wait blocks: ~1 ms at the pause latency of recent x86
@@ -14,6 +18,7 @@
 struct f25519_team {
     pthread_t tid[F25519_TEAM_MAX - 1];
     unsigned helpers;
+    int spin;             /* pauses before a wait blocks: 0 when the members outnumber the CPUs */
     f25519_spawn_ctx *sp; /* read by the helpers as they start: freed after the join */
     void (*fn)(void *);
     void *arg;
@@ -38,7 +43,7 @@ static void *helper(void *p)
     for (;;) {
         unsigned g;
         int spins = 0;
-        while ((g = atomic_load(&t->gen)) == seen && spins < SPIN_PAUSES) {
+        while ((g = atomic_load(&t->gen)) == seen && spins < t->spin) {
             relax();
             spins++;
         }
@@ -67,6 +72,18 @@ static void post(f25519_team *t, void (*fn)(void *), void *arg, int stop)
     pthread_mutex_unlock(&t->mu);
 }
 
+/* The CPUs the calling thread may run on. */
+static unsigned allowed_cpus(void)
+{
+#if defined(__linux__)
+    cpu_set_t s;
+    CPU_ZERO(&s);
+    if (sched_getaffinity(0, sizeof s, &s) == 0) return (unsigned)CPU_COUNT(&s);
+#endif
+    long c = sysconf(_SC_NPROCESSORS_ONLN);
+    return c > 0 ? (unsigned)c : 1u;
+}
+
 f25519_team *f25519_team_new(unsigned threads)
 {
     if (threads <= 1) return NULL;
@@ -74,6 +91,10 @@ f25519_team *f25519_team_new(unsigned threads)
     f25519_team *t = malloc(sizeof *t);
     if (!t) return NULL;
     t->helpers = 0;
+    /* Spinning only pays when every member has a CPU of its own; on fewer
+     * (a caller restricted to one CPU) a spinning member would only delay
+     * the one it waits for. Set before any helper reads it. */
+    t->spin = allowed_cpus() >= threads ? SPIN_PAUSES : 0;
     t->gen = 0;
     t->running = 0;
     t->stop = 0;
@@ -112,7 +133,7 @@ void f25519_team_run(f25519_team *t, void (*fn)(void *arg), void *arg)
     post(t, fn, arg, 0);
     fn(arg);
     for (int spins = 0; atomic_load(&t->running) != 0; spins++) {
-        if (spins < SPIN_PAUSES) relax();
+        if (spins < t->spin) relax();
         else sched_yield();
     }
 }

@@ -31,7 +31,6 @@
  *    then groups, from shared counters, each with its own buckets (batch verification's zip215
  *    combination: one combination for all the threads, ed25519_batch.c).
  */
-#include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,9 +215,11 @@ typedef struct {
     int16_t *dg, (*bmax)[64];
     int c, nw, ng, nwp;
     const fe25x4 *half, *dd, *d2;
-    pthread_t owner; /* the caller, whose buckets and list are bk, act */
-    mv_bucket *bk;
-    size_t *act;
+    mv_bucket *bk;   /* nset sets of buckets, one per member that takes groups */
+    size_t *act;   /* nset lists of n */
+    size_t setw;   /* words of one set of buckets */
+    unsigned nset;
+    _Atomic unsigned next_set;
     _Atomic size_t next_blk, blks_done;
     _Atomic int next;
 } mv_job;
@@ -286,8 +287,8 @@ F25519_AVX2_TARGET static void mv_groups(mv_job *J, mv_bucket *bk, size_t *act)
     }
 }
 
-/* Both phases; bk, act: this thread's buckets and list (NULL when its
- * malloc failed: it then does its share of blocks and no group). */
+/* Both phases; bk, act: this member's set of buckets and list (NULL when
+ * it has none: it then does its share of blocks and no group). */
 static void mv_run(mv_job *J, mv_bucket *bk, size_t *act)
 {
     mv_blocks(J);
@@ -295,20 +296,16 @@ static void mv_run(mv_job *J, mv_bucket *bk, size_t *act)
     if (bk && act) mv_groups(J, bk, act);
 }
 
-/* The task of every member of the team (common/team.h): the caller uses
- * the buckets and list allocated before, a helper its own. */
+/* The task of every member of the team (common/team.h): the first nset
+ * members to arrive take a set of buckets and a list each (allocated by the
+ * caller: no member faults in fresh pages of its own), the others only
+ * blocks of points. */
 static void mv_task(void *arg)
 {
     mv_job *J = arg;
-    if (pthread_equal(pthread_self(), J->owner)) {
-        mv_run(J, J->bk, J->act);
-        return;
-    }
-    mv_bucket *bk = aligned_alloc(32, 8 * J->nbk * sizeof *bk);
-    size_t *act = malloc((J->n ? J->n : 1) * sizeof *act);
-    mv_run(J, bk && act ? bk : NULL, act);
-    free(bk);
-    free(act);
+    const unsigned k = J->next_set++;
+    if (k < J->nset) mv_run(J, J->bk + k * J->setw, J->act + k * J->n);
+    else mv_run(J, NULL, NULL);
 }
 
 F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
@@ -322,8 +319,10 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
     mv_pre *pre = malloc((np ? np : 4) * sizeof *pre);
     int16_t *dg = malloc((n ? n : 1) * (size_t)nwp * sizeof *dg);
     int16_t(*bmax)[64] = malloc((nblk ? nblk : 1) * sizeof *bmax);
-    size_t *act = malloc((n ? n : 1) * sizeof *act);
-    mv_bucket *bk = aligned_alloc(32, 8 * nbk * sizeof *bk); /* a multiple of 32 bytes */
+    const unsigned members = f25519_team_size(team), nset = members < (unsigned)ng ? members : (unsigned)ng;
+    const size_t setw = 8 * nbk; /* buckets of one set: a multiple of 32 bytes */
+    size_t *act = malloc(nset * (n ? n : 1) * sizeof *act);
+    mv_bucket *bk = aligned_alloc(32, nset * setw * sizeof *bk);
     if (!pre || !dg || !bmax || !act || !bk) {
         free(pre); free(dg); free(bmax); free(act); free(bk);
         return 0;
@@ -343,9 +342,11 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
     J.next_blk = 0;
     J.blks_done = 0;
     J.next = 0;
-    J.owner = pthread_self();
     J.bk = bk;
     J.act = act;
+    J.setw = setw;
+    J.nset = nset;
+    J.next_set = 0;
     f25519_team_run(team, mv_task, &J);
     free(pre); free(dg); free(bmax); free(act); free(bk);
     return 1;

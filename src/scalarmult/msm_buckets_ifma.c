@@ -24,7 +24,6 @@
  * The caller combines the window sums with c doublings per window
  * (impl_ifma.c: msm_wnaf.h's _horner, as the avx2 backend).
  */
-#include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,9 +157,11 @@ typedef struct {
     int16_t *dg;
     mb_pre *pre;
     int c, nw, ng, nwp;
-    pthread_t owner; /* the caller, whose buckets and list are bk, act */
-    uint64_t *bk;
-    size_t *act;
+    uint64_t *bk;   /* nset sets of buckets, one per member that takes groups */
+    size_t *act;   /* nset lists of n */
+    size_t setw;   /* words of one set of buckets */
+    unsigned nset;
+    _Atomic unsigned next_set;
     _Atomic size_t next_blk, blks_done;
     _Atomic int next;
 } mb_job;
@@ -210,8 +211,8 @@ F25519_IFMA_TARGET static void mb_groups(mb_job *J, uint64_t *bk, size_t *act)
     }
 }
 
-/* Both phases; bk, act: this thread's buckets and list (NULL when its
- * malloc failed: it then does its share of blocks and no group). */
+/* Both phases; bk, act: this member's set of buckets and list (NULL when
+ * it has none: it then does its share of blocks and no group). */
 static void mb_run(mb_job *J, uint64_t *bk, size_t *act)
 {
     mb_blocks(J);
@@ -219,20 +220,16 @@ static void mb_run(mb_job *J, uint64_t *bk, size_t *act)
     if (bk && act) mb_groups(J, bk, act);
 }
 
-/* The task of every member of the team (common/team.h): the caller uses
- * the buckets and list allocated before, a helper its own. */
+/* The task of every member of the team (common/team.h): the first nset
+ * members to arrive take a set of buckets and a list each (allocated by the
+ * caller: no member faults in fresh pages of its own), the others only
+ * blocks of points. */
 static void mb_task(void *arg)
 {
     mb_job *J = arg;
-    if (pthread_equal(pthread_self(), J->owner)) {
-        mb_run(J, J->bk, J->act);
-        return;
-    }
-    uint64_t *bk = aligned_alloc(64, 8 * J->nbk * 20 * sizeof *bk);
-    size_t *act = malloc((J->n ? J->n : 1) * sizeof *act);
-    mb_run(J, bk && act ? bk : NULL, act);
-    free(bk);
-    free(act);
+    const unsigned k = J->next_set++;
+    if (k < J->nset) mb_run(J, J->bk + k * J->setw, J->act + k * J->n);
+    else mb_run(J, NULL, NULL);
 }
 
 int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, int c, int nw,
@@ -244,8 +241,10 @@ int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const 
     const size_t nbk = ((size_t)1 << c) + 1; /* |digit| <= 2^c (a last window's carry) */
     int16_t *dg = malloc((n ? n : 1) * (size_t)nwp * sizeof *dg);
     mb_pre *pre = malloc((n ? n : 1) * sizeof *pre);
-    uint64_t *bk = aligned_alloc(64, 8 * nbk * 20 * sizeof *bk); /* 8 nbk 160 bytes: a multiple of 64 */
-    size_t *act = malloc((n ? n : 1) * sizeof *act);
+    const unsigned members = f25519_team_size(team), nset = members < (unsigned)ng ? members : (unsigned)ng;
+    const size_t setw = 8 * nbk * 20; /* 8 nbk 160 bytes: a multiple of 64 */
+    uint64_t *bk = aligned_alloc(64, nset * setw * sizeof *bk);
+    size_t *act = malloc(nset * (n ? n : 1) * sizeof *act);
     if (!dg || !pre || !bk || !act) {
         free(dg); free(pre); free(bk); free(act);
         return 0;
@@ -255,9 +254,11 @@ int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const 
     J.next_blk = 0;
     J.blks_done = 0;
     J.next = 0;
-    J.owner = pthread_self();
     J.bk = bk;
     J.act = act;
+    J.setw = setw;
+    J.nset = nset;
+    J.next_set = 0;
     f25519_team_run(team, mb_task, &J);
     free(dg); free(pre); free(bk); free(act);
     return 1;

@@ -12,8 +12,15 @@
  *  4. still restricted to one CPU: f25519_ed25519_verify_batch with threads
  *     2 and 0, zip215 (n >= 256: the cooperative path with helpers) and
  *     openssl modes, on N (default 300) random items with a few flipped
- *     signature bits, returns exactly the statuses of single verification.
- * Run in the order 1, 3, 2, 4 (part 3 needs a ctx: the whole mask). Only
+ *     signature bits, returns exactly the statuses of single verification;
+ *  5. the teams of src/common/team.h (whole mask, then one CPU):
+ *     f25519_team_new(0 or 1) is NULL, a NULL team has one member and runs
+ *     a task once on the caller's thread; a team of 3 has 3 members, and
+ *     each of 200 tasks in a row runs exactly once on each of 3 distinct
+ *     threads, one of them the caller, the caller returning only when all
+ *     are done; some tasks come after a 20 ms pause (the helpers then wait
+ *     blocked, not spinning, and must wake).
+ * Run in the order 1, 5, 3, 2, 4, 5 (part 3 needs a ctx: the whole mask). Only
  * public keys and signatures of random test seeds: no secret data.
  */
 #if defined(__linux__) && !defined(_GNU_SOURCE)
@@ -25,6 +32,9 @@
 #include "testutil.h"
 #include "fast25519.h"
 #include "common/spawn.h"
+#include "common/team.h"
+#include <stdatomic.h>
+#include <unistd.h>
 
 #if defined(__linux__)
 #include <sched.h>
@@ -73,6 +83,59 @@ static void run_probes(const char *part, f25519_spawn_ctx *c, const unsigned *k,
               "%s: helper k=%u runs with %d allowed CPUs, not the creator's mask (%d CPUs)", part, k[i],
               CPU_COUNT(&r[i].mask), CPU_COUNT(want));
     }
+}
+
+/* Part 5: one task of a team; every member records its thread and the task number it saw. */
+typedef struct {
+    _Atomic unsigned ran, done;
+    unsigned task;
+    pthread_t who[8];
+    unsigned seen[8];
+} team_probe;
+
+static void team_fn(void *arg)
+{
+    team_probe *p = arg;
+    unsigned i = atomic_fetch_add(&p->ran, 1);
+    if (i < 8) {
+        p->who[i] = pthread_self();
+        p->seen[i] = p->task;
+    }
+    for (volatile int spin = 0; spin < 2000; spin++) {} /* members overlap */
+    atomic_fetch_add(&p->done, 1);
+}
+
+static void team_part(const char *part)
+{
+    team_probe p;
+    CHECK(f25519_team_new(0) == NULL && f25519_team_new(1) == NULL, "%s: a team of 0 or 1 threads is not NULL", part);
+    CHECK(f25519_team_size(NULL) == 1, "%s: a NULL team has %u members", part, f25519_team_size(NULL));
+    memset(&p, 0, sizeof p);
+    f25519_team_run(NULL, team_fn, &p);
+    CHECK(p.ran == 1 && pthread_equal(p.who[0], pthread_self()), "%s: a NULL team ran the task %u times", part,
+          (unsigned)p.ran);
+    f25519_team *t = f25519_team_new(3);
+    CHECK(t != NULL, "%s: f25519_team_new(3) failed", part);
+    if (!t) return;
+    CHECK(f25519_team_size(t) == 3, "%s: a team of 3 has %u members", part, f25519_team_size(t));
+    for (unsigned task = 0; task < 200; task++) {
+        if (task % 50 == 49) usleep(20000); /* past the spin: the helpers block */
+        memset(&p, 0, sizeof p);
+        p.task = task;
+        f25519_team_run(t, team_fn, &p);
+        unsigned ran = p.ran, done = p.done;
+        CHECK(ran == 3 && done == 3, "%s task %u: ran %u times, %u done at return, want 3", part, task, ran, done);
+        int caller = 0, distinct = 1;
+        for (unsigned i = 0; i < 3 && i < ran; i++) {
+            caller += pthread_equal(p.who[i], pthread_self()) != 0;
+            CHECK(p.seen[i] == task, "%s task %u: a member saw task %u", part, task, p.seen[i]);
+            for (unsigned j = 0; j < i; j++) distinct &= !pthread_equal(p.who[i], p.who[j]);
+        }
+        CHECK(caller == 1 && distinct, "%s task %u: the caller ran it %d times, members distinct %d", part, task,
+              caller, distinct);
+    }
+    f25519_team_free(t);
+    f25519_team_free(NULL);
 }
 
 /* Part 4's batch: N items of NKEYS keys, random messages, some signatures
@@ -161,6 +224,9 @@ int main(int argc, char **argv)
         }
     }
 
+    /* 5. teams on the whole mask */
+    team_part("part 5");
+
     /* 3. k = 0 and k beyond the slots, with a ctx (NULL on a one-CPU host): plain pthread_create */
     {
         f25519_spawn_ctx *c = f25519_spawn_begin();
@@ -186,6 +252,9 @@ int main(int argc, char **argv)
 
     /* 4. batch verification on that fallback path (still one CPU) */
     batch_vs_single(n);
+
+    /* 5. teams whose helpers share the caller's one CPU */
+    team_part("part 5, one CPU");
 
     cpu_set_t now;
     CPU_ZERO(&now);
