@@ -283,14 +283,17 @@ static void finish(const batch_job *j, chunk_scratch *w, size_t base, size_t m)
  * items can fill its own part: coop_block): for item i of the c items still F25519_OK after prepare,
  * w->P[i] = -A_i with w->sc[i] = z_i k_i (mod L, below 2^253) and
  * w->P[c + i] = -R_i with z_i; every other item gets the identity with the
- * scalar 0 (it adds nothing; its z_i is drawn and unused); *acc = sum z_i S_i
+ * scalar 0 (it adds nothing; its z_i is drawn and unused); *out = sum z_i S_i
  * over lo .. hi - 1 (summed unreduced: scalar/sc_batch.h). The check is
  * cofactored, so z_i k_i below 2^253 and congruent mod L serves. 0 when the
  * random source fails. */
 static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, size_t c, size_t lo, size_t hi,
-                            f25519_sc_acc *acc)
+                            f25519_sc_acc *out)
 {
     if (f25519_randombytes(w->z[lo], (hi - lo) * 16) != F25519_OK) return 0;
+    /* summed here, stored once: the groups' sums sit side by side in
+     * coop_job (56 bytes each), and another thread's group shares a line */
+    f25519_sc_acc acc[1];
     f25519_sc_acc_init(acc);
     for (size_t i = lo; i < hi; i++) {
         if (j->status[base + i] == F25519_OK) {
@@ -307,6 +310,7 @@ static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, s
             memset(w->sc[c + i], 0, 32);
         }
     }
+    *out = acc[0];
     return 1;
 }
 
