@@ -3,6 +3,8 @@
 #
 #  1. installs missing Debian packages (scripts/install-deps.sh test; needs root on a fresh Debian 12)
 #  2. ASan+UBSan build in build-asan/ and its CTest (without the slow, ct, valgrind and nosan labels)
+#  2b. ThreadSanitizer build in build-tsan/ (clang -fsanitize=thread): the tests that run helper threads
+#     (ctest -L thread: spawn and teams, batch verification, the msm window sums), native backends
 #  3. MemorySanitizer constant-time build in build-msan/ (clang, whole library with -fsanitize=memory):
 #     the ct_msan tests, secrets poisoned with __msan_poison, on every backend incl. ifma
 #  3b. OpenSSL 3.5 (scripts/openssl35.sh, cached outside the repo), build-ossl35/ against it and its
@@ -65,6 +67,25 @@ if [ "$run_sanitizers" != 0 ]; then
         || failed+=("ASan+UBSan tests")
     else
       failed+=("ASan+UBSan build")
+    fi
+  fi
+
+  # ---- 2b. ThreadSanitizer: the helper threads of the batch APIs (common/spawn.h, common/team.h) ----
+  say "ThreadSanitizer build (build-tsan, clang -fsanitize=thread, the thread-labelled tests)"
+  cc_tsan=$(command -v clang || command -v clang-14 || true)
+  if [ -z "$cc_tsan" ]; then
+    echo "test.sh: clang not found: the ThreadSanitizer stage cannot run" >&2
+    failed+=("TSan (no clang)")
+  elif configure_build build-tsan -DCMAKE_C_COMPILER="$cc_tsan" -DCMAKE_BUILD_TYPE=Release \
+         -DF25519_SANITIZE=thread; then
+    # native backends only: sanitizer builds leave the emulated ones to the Release stage (F25519Emu.cmake)
+    tsan_targets=(f25519_test_spawn f25519_verify_batch f25519_test_verify_lanes test_msm_pippenger)
+    if cmake --build build-tsan -j"$jobs" --target "${tsan_targets[@]}" 2>&1 | tail -n 3; [ "${PIPESTATUS[0]}" -eq 0 ]; then
+      say "ThreadSanitizer ctest (-L thread)"
+      TSAN_OPTIONS=halt_on_error=1:exitcode=66 \
+        ctest --test-dir build-tsan --output-on-failure -j"$jobs" -L thread || failed+=("TSan tests")
+    else
+      failed+=("TSan build")
     fi
   fi
 
