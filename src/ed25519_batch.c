@@ -134,6 +134,7 @@ static void encode_points(uint8_t (*out)[32], const ge51_p3 *P, size_t m, fe51 *
  * ed25519_verify.h on the decoded R. */
 static void finish_exact(const batch_job *j, chunk_scratch *w, size_t base, const size_t *idx, size_t m)
 {
+    const int zip = j->mode == F25519_VERIFY_ZIP215;
     for (size_t g = 0; g < m; g += 8) {
         ge51_p3 A8[8];
         uint8_t k8[8][32], s8[8][32];
@@ -149,16 +150,17 @@ static void finish_exact(const batch_job *j, chunk_scratch *w, size_t base, cons
                 memset(s8[l], 0, 32);
             }
         }
-        ge51_p3 *P8 = &w->P[g]; /* room for m rounded up to 8 (2 cap + 8) */
+        /* zip215: step 7 at once, on the stack (so that threads may finish
+         * disjoint parts of idx: coop_finish); else room for m rounded up
+         * to 8 (2 cap + 8) for encode_points */
+        ge51_p3 local[8], *P8 = zip ? local : &w->P[g];
         j->ops->ed25519_double_scalar_x8(P8, (const uint8_t(*)[32])k8, A8, (const uint8_t(*)[32])s8);
-    }
-    if (j->mode == F25519_VERIFY_ZIP215) {
-        for (size_t t = 0; t < m; t++) {
-            size_t i = idx[t];
-            j->status[base + i] = f25519_vf_final(&w->P[t], &w->R[i], j->mode);
+        for (size_t l = 0; zip && l < 8 && g + l < m; l++) {
+            size_t i = idx[g + l];
+            j->status[base + i] = f25519_vf_final(&P8[l], &w->R[i], j->mode);
         }
-        return;
     }
+    if (zip) return;
     encode_points(w->enc, w->P, m, w->pre);
     for (size_t t = 0; t < m; t++) {
         size_t i = idx[t];
@@ -459,6 +461,8 @@ typedef struct {
     size_t base, c, ngroups;
     _Atomic size_t next_group;
     _Atomic int rand_failed;
+    size_t m;                  /* pending items (w->pend) when the combination failed */
+    _Atomic size_t next_slice; /* their next slice of COOP_GROUP (coop_finish) */
     f25519_sc_acc acc[CHUNK_ZIP / COOP_GROUP]; /* sum z_i S_i of each group */
 } coop_job;
 
@@ -474,11 +478,26 @@ static void coop_phase1(void *arg)
     }
 }
 
+/* A failed combination: the members take slices of COOP_GROUP pending items
+ * and finish each item on its own (finish_exact: zip215's step 7 per item,
+ * disjoint statuses and no shared scratch). */
+static void coop_finish(void *arg)
+{
+    coop_job *cj = arg;
+    for (;;) {
+        size_t s = cj->next_slice++ * COOP_GROUP;
+        if (s >= cj->m) break;
+        size_t cnt = cj->m - s < COOP_GROUP ? cj->m - s : COOP_GROUP;
+        finish_exact(cj->j, cj->w, cj->base, cj->w->pend + s, cnt);
+    }
+}
+
 /* The c items at base with nt threads; 0 (nothing done) when the scratch
  * cannot be allocated. The combination's data are made in phase 1 by the
  * threads, group by group (combination_part); the caller's thread adds the
  * groups' sums and runs the multi-scalar multiplication on the 2c points
- * with the threads. */
+ * with the threads; when the combination fails, the team finishes the
+ * pending items one by one (coop_finish). */
 static int coop_block(const batch_job *j, size_t base, size_t c, f25519_team *team)
 {
     chunk_scratch *w = scratch_new(c);
@@ -502,7 +521,11 @@ static int coop_block(const batch_job *j, size_t base, size_t c, f25519_team *te
         for (size_t g = 1; g < cj->ngroups; g++) f25519_sc_acc_add(&cj->acc[0], &cj->acc[g]);
         holds = combination_holds(j, w, c, &cj->acc[0], team);
     }
-    if (!holds) finish(j, w, base, m); /* every pending item on its own, as in verify_chunk */
+    if (!holds) { /* every pending item on its own, as in verify_chunk, on the team */
+        cj->m = m;
+        cj->next_slice = 0;
+        f25519_team_run(team, coop_finish, cj);
+    }
     free(cj);
     free(w);
     return 1;
