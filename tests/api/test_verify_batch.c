@@ -89,7 +89,8 @@ static void torsion_signature(item *it)
 }
 
 /* corrupt: 0 valid, 1 one random corruption, 2 S + L (rejected before any
- * curve arithmetic, in every mode) */
+ * curve arithmetic, in every mode), 3 a flipped message bit (decodes, fails
+ * the equation: zip215's combination and its bisection see it) */
 static void make_item(item *it, int corrupt)
 {
     int key = (int)tu_rand_below(NKEYS);
@@ -101,7 +102,7 @@ static void make_item(item *it, int corrupt)
     it->kind = "valid";
     if (!corrupt) return;
     uint8_t enc[32];
-    switch (corrupt == 2 ? 4 : (int)tu_rand_below(13)) {
+    switch (corrupt == 2 ? 4 : corrupt == 3 ? 3 : (int)tu_rand_below(13)) {
     case 0: it->sig[tu_rand_below(32)] ^= (uint8_t)(1u << tu_rand_below(8)); it->kind = "R bit"; break;
     case 1: it->sig[32 + tu_rand_below(32)] ^= (uint8_t)(1u << tu_rand_below(8)); it->kind = "S bit"; break;
     case 2: it->pub[tu_rand_below(32)] ^= (uint8_t)(1u << tu_rand_below(8)); it->kind = "A bit"; break;
@@ -224,6 +225,21 @@ int main(int argc, char **argv)
                 for (int t = 0; t < 3; t++) run(n, mode, thread_counts[t], it);
         }
         printf("  n = %zu: 4 batches (all valid, 1/5 corrupted, one corrupted, one S + L) x 3 modes x threads 1, 2, 0\n", n);
+        /* zip215's bisection (ed25519_batch.c, zip_bisect): items that decode
+         * and fail the equation at the first and the last position, on both
+         * sides of the middle, at three random positions, and every 16th (more
+         * than the bisection's budget: the rest finished one by one) */
+        for (int variant = 0; n >= 2 && variant < 5; variant++) {
+            size_t r[3] = {tu_rand_below((uint32_t)n), tu_rand_below((uint32_t)n), tu_rand_below((uint32_t)n)};
+            for (size_t i = 0; i < n; i++) {
+                int bad = variant == 0 ? i == 0 : variant == 1 ? i == n - 1 : variant == 2 ? i == n / 2 - 1 || i == n / 2
+                        : variant == 3 ? i == r[0] || i == r[1] || i == r[2] : i % 16 == 5;
+                make_item(&it[i], bad ? 3 : 0);
+            }
+            for (int t = 0; t < 2; t++) run(n, F25519_VERIFY_ZIP215, thread_counts[t], it);
+        }
+        if (n >= 2) printf("  n = %zu: zip215 bisection: 5 batches (first, last, middle pair, 3 random, every 16th "
+                           "failing the equation) x threads 1, 2\n", n);
         free(it);
     }
     bad_arguments();
