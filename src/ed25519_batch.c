@@ -29,11 +29,9 @@
  *     [8]([S_i]B - R_i - [k_i]A_i) = O the combination does too; if one
  *     does not, [8]D_i is a non-zero point of the prime-order subgroup and
  *     the combination vanishes for at most one z_i mod L given the others,
- *     probability <= 2^-128. When it fails, halves are checked the same
- *     way (bisection, zip_bisect, within a budget of two more combinations'
- *     points); the items of the failing ranges it ends on (or all, when the
- *     random source fails) are finished one by one as in the cofactorless
- *     modes, so the statuses are single verification's.
+ *     probability <= 2^-128. When it fails (or the random source fails) the
+ *     chunk's items are finished one by one as in the cofactorless modes, so
+ *     the statuses are single verification's.
  * The random linear combination is never used for openssl/strict: with
  * torsion components the cofactorless verdict of an item is not implied.
  */
@@ -153,7 +151,7 @@ static void finish_exact(const batch_job *j, chunk_scratch *w, size_t base, cons
             }
         }
         /* zip215: step 7 at once, on the stack (so that threads may finish
-         * disjoint parts of idx: zip_finish); else room for m rounded up
+         * disjoint parts of idx: coop_finish); else room for m rounded up
          * to 8 (2 cap + 8) for encode_points */
         ge51_p3 local[8], *P8 = zip ? local : &w->P[g];
         j->ops->ed25519_double_scalar_x8(P8, (const uint8_t(*)[32])k8, A8, (const uint8_t(*)[32])s8);
@@ -282,168 +280,64 @@ static void finish(const batch_job *j, chunk_scratch *w, size_t base, size_t m)
     finish_exact(j, w, base, w->pend, m);
 }
 
-/* zip215: the data of the random linear combinations of the items lo .. hi - 1
- * of the chunk at base, laid out by item so that any range of items is a
- * range of points (zip_holds) and each group of items fills its own part
- * (zip_phase1): for item i still F25519_OK after prepare, w->P[2i] = -A_i
- * with w->sc[2i] = z_i k_i (mod L, below 2^253) and w->P[2i + 1] = -R_i with
- * z_i; every other item gets the identity twice with the scalar 0 (it adds
- * nothing; its z_i is drawn and unused). The check is cofactored, so z_i k_i
- * below 2^253 and congruent mod L serves. 0 when the random source fails. */
-static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, size_t lo, size_t hi)
+/* zip215: the data of one random linear combination of the items lo .. hi - 1
+ * of the chunk's c items at base, laid out by item (so that each group of
+ * items can fill its own part: coop_block): for item i of the c items still F25519_OK after prepare,
+ * w->P[i] = -A_i with w->sc[i] = z_i k_i (mod L, below 2^253) and
+ * w->P[c + i] = -R_i with z_i; every other item gets the identity with the
+ * scalar 0 (it adds nothing; its z_i is drawn and unused); *out = sum z_i S_i
+ * over lo .. hi - 1 (summed unreduced: scalar/sc_batch.h). The check is
+ * cofactored, so z_i k_i below 2^253 and congruent mod L serves. 0 when the
+ * random source fails. */
+static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, size_t c, size_t lo, size_t hi,
+                            f25519_sc_acc *out)
 {
     if (f25519_randombytes(w->z[lo], (hi - lo) * 16) != F25519_OK) return 0;
+    /* summed here, stored once: the groups' sums sit side by side in
+     * coop_job (56 bytes each), and another thread's group shares a line */
+    f25519_sc_acc acc[1];
+    f25519_sc_acc_init(acc);
     for (size_t i = lo; i < hi; i++) {
         if (j->status[base + i] == F25519_OK) {
-            ge51_neg(&w->P[2 * i], &w->A[i]);
-            f25519_sc_mul128_lt253(w->sc[2 * i], w->z[i], w->k[i]);
-            ge51_neg(&w->P[2 * i + 1], &w->R[i]);
-            memcpy(w->sc[2 * i + 1], w->z[i], 16);
-            memset(w->sc[2 * i + 1] + 16, 0, 16);
+            ge51_neg(&w->P[i], &w->A[i]);
+            f25519_sc_mul128_lt253(w->sc[i], w->z[i], w->k[i]);
+            ge51_neg(&w->P[c + i], &w->R[i]);
+            memcpy(w->sc[c + i], w->z[i], 16);
+            memset(w->sc[c + i] + 16, 0, 16);
+            f25519_sc_acc_muladd128(acc, w->z[i], j->sig[base + i] + 32);
         } else {
-            ge51_identity(&w->P[2 * i]);
-            ge51_identity(&w->P[2 * i + 1]);
-            memset(w->sc[2 * i], 0, 32);
-            memset(w->sc[2 * i + 1], 0, 32);
+            ge51_identity(&w->P[i]);
+            ge51_identity(&w->P[c + i]);
+            memset(w->sc[i], 0, 32);
+            memset(w->sc[c + i], 0, 32);
         }
     }
+    *out = acc[0];
     return 1;
 }
 
-/* zip215 for one chunk of c items (zip_block): the members of team (NULL:
- * the caller alone) make the combination's data group by group, then the
- * caller checks the combination of all items; when it fails, bisection
- * (zip_bisect) and the items left finished one by one by the team. */
-#define ZIP_GROUP 64 /* items per phase-1 group and per slice of the one-by-one finish */
-#define ZIP_LEAF 32  /* items: ranges this small are finished one by one, not bisected */
-
-typedef struct {
-    const batch_job *j;
-    chunk_scratch *w;
-    size_t base, c, ngroups;
-    f25519_team *team;
-    _Atomic size_t next_group;
-    _Atomic int rand_failed;
-    size_t budget; /* points the bisection's multi-scalar multiplications may still take */
-    size_t nfin;   /* items to finish one by one: w->pend[0 .. nfin) */
-    _Atomic size_t next_slice;
-} zip_job;
-
-/* Phase 1 (every member): groups of ZIP_GROUP items from a counter: steps
- * 1-5 (prepare), then the group's part of the combination. */
-static void zip_phase1(void *arg)
+/* zip215: 1 if the combination of the c items (combination_part for all of
+ * them, acc their sum of z_i S_i) holds: [8]([b]B + sum of the 2c points
+ * times their scalars) == O with b = acc mod L (the multi-scalar
+ * multiplication on up to threads threads). */
+static int combination_holds(const batch_job *j, chunk_scratch *w, size_t c, const f25519_sc_acc *acc,
+                             f25519_team *team)
 {
-    zip_job *zj = arg;
-    for (;;) {
-        size_t g = zj->next_group++;
-        if (g >= zj->ngroups) break;
-        size_t lo = g * ZIP_GROUP, hi = zj->c - lo < ZIP_GROUP ? zj->c : lo + ZIP_GROUP;
-        prepare(zj->j, zj->w, zj->base, lo, hi);
-        if (!combination_part(zj->j, zj->w, zj->base, lo, hi)) zj->rand_failed = 1;
-    }
-}
-
-/* 1 if the combination of the items lo .. hi - 1 holds: [8]([b]B + sum of
- * their 2 (hi - lo) points times their scalars) == O with b = sum z_i S_i
- * mod L over the items still F25519_OK (summed unreduced: scalar/
- * sc_batch.h; the others have the identity and 0). If every item satisfies
- * its own equation [8]([S_i]B - R_i - [k_i]A_i) = O the combination does
- * too; if one does not, [8]D_i is a non-zero point of the prime-order
- * subgroup and the combination vanishes for at most one z_i mod L given
- * the others: probability <= 2^-128 for each range checked. */
-static int zip_holds(zip_job *zj, size_t lo, size_t hi)
-{
-    const batch_job *j = zj->j;
-    f25519_sc_acc acc;
-    f25519_sc_acc_init(&acc);
-    for (size_t i = lo; i < hi; i++)
-        if (j->status[zj->base + i] == F25519_OK)
-            f25519_sc_acc_muladd128(&acc, zj->w->z[i], j->sig[zj->base + i] + 32);
     uint8_t b[32];
-    f25519_sc_acc_reduce(b, &acc);
+    f25519_sc_acc_reduce(b, acc);
     ge51_p3 Q;
-    j->ops->ed25519_msm(&Q, 2 * (hi - lo), (const uint8_t(*)[32])zj->w->sc + 2 * lo, zj->w->P + 2 * lo, b,
-                        zj->team);
+    j->ops->ed25519_msm(&Q, 2 * c, (const uint8_t(*)[32])w->sc, w->P, b, team);
     return ge51_is_small_order_vartime(&Q);
-}
-
-/* The pending items of lo .. hi - 1 to be finished one by one. */
-static void zip_leaf(zip_job *zj, size_t lo, size_t hi)
-{
-    for (size_t i = lo; i < hi; i++)
-        if (zj->j->status[zj->base + i] == F25519_OK) zj->w->pend[zj->nfin++] = i;
-}
-
-/* The items lo .. hi - 1, whose combination does not hold: halves checked
- * by their own combinations (same z_i), down to ZIP_LEAF items, while the
- * budget lasts (twice the points of the first check: one invalid item
- * takes about 1.5 checks per halving, many invalid items would take more
- * than finishing them one by one); what is left is finished one by one.
- * When the first half holds, the second cannot (the two combinations add up
- * to the failed one, [8] is a homomorphism), so it is halved unchecked. A
- * range that holds keeps its items F25519_OK; no item gets a verdict
- * otherwise. */
-static void zip_bisect(zip_job *zj, size_t lo, size_t hi)
-{
-    const size_t mid = lo + (hi - lo) / 2;
-    if (hi - lo <= ZIP_LEAF || zj->budget < 2 * (mid - lo)) {
-        zip_leaf(zj, lo, hi);
-        return;
-    }
-    zj->budget -= 2 * (mid - lo);
-    if (zip_holds(zj, lo, mid)) {
-        zip_bisect(zj, mid, hi);
-        return;
-    }
-    zip_bisect(zj, lo, mid);
-    if (zj->budget < 2 * (hi - mid)) {
-        zip_leaf(zj, mid, hi);
-        return;
-    }
-    zj->budget -= 2 * (hi - mid);
-    if (!zip_holds(zj, mid, hi)) zip_bisect(zj, mid, hi);
-}
-
-/* Every member: slices of ZIP_GROUP of the items to finish one by one
- * (finish_exact: zip215's step 7 per item, disjoint statuses, no shared
- * scratch). */
-static void zip_finish(void *arg)
-{
-    zip_job *zj = arg;
-    for (;;) {
-        size_t s = zj->next_slice++ * ZIP_GROUP;
-        if (s >= zj->nfin) break;
-        size_t cnt = zj->nfin - s < ZIP_GROUP ? zj->nfin - s : ZIP_GROUP;
-        finish_exact(zj->j, zj->w, zj->base, zj->w->pend + s, cnt);
-    }
-}
-
-/* zip215: the c items at base with scratch w (cap >= c) and team. */
-static void zip_block(const batch_job *j, chunk_scratch *w, size_t base, size_t c, f25519_team *team)
-{
-    zip_job zj = {.j = j, .w = w, .base = base, .c = c, .ngroups = (c + ZIP_GROUP - 1) / ZIP_GROUP,
-                  .team = team, .budget = 4 * c, .nfin = 0};
-    zj.next_group = 0;
-    zj.rand_failed = 0;
-    zj.next_slice = 0;
-    f25519_team_run(team, zip_phase1, &zj);
-    size_t m = 0;
-    for (size_t i = 0; i < c; i++) m += j->status[base + i] == F25519_OK;
-    if (m < 2 || zj.rand_failed) /* one item: on its own is cheaper; no random source: no combination */
-        zip_leaf(&zj, 0, c);
-    else if (!zip_holds(&zj, 0, c))
-        zip_bisect(&zj, 0, c);
-    if (zj.nfin) f25519_team_run(team, zip_finish, &zj);
 }
 
 static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size_t c)
 {
-    if (j->mode == F25519_VERIFY_ZIP215) {
-        zip_block(j, w, base, c, NULL);
-        return;
-    }
     prepare(j, w, base, 0, c);
     size_t m = pending(j, w, base, c);
+    f25519_sc_acc acc;
+    if (j->mode == F25519_VERIFY_ZIP215 && m >= 2 && combination_part(j, w, base, c, 0, c, &acc) &&
+        combination_holds(j, w, c, &acc, NULL))
+        return; /* every pending item keeps F25519_OK */
     finish(j, w, base, m);
 }
 
@@ -504,12 +398,13 @@ static void worker(void *arg)
  * combination per block of up to CHUNK_ZIP items, shared by all the threads,
  * instead of one combination per thread's share: halves of a batch each pay
  * the bucket sums of a smaller multi-scalar multiplication and finish at the
- * pace of the slower CPU. Same statuses: the same code (zip_block) on the
- * same items, with the call's team instead of the caller alone.
- *   Phase 1: the members of the team (common/team.h) take groups of
- *     ZIP_GROUP items from a counter: prepare, then the group's z_i,
- *     points and scalars (combination_part).
- *   Phase 2: the caller's thread sums z_i S_i into b and runs the one
+ * pace of the slower CPU. Same statuses: the same steps (prepare, pending,
+ * combination_part, combination_holds, finish) on the same items.
+ *   Phase 1: the members of the call's team (common/team.h) take groups of
+ *     COOP_GROUP items from a counter: prepare, then the group's z_i,
+ *     points, scalars and partial sum of z_i S_i (combination_part).
+ *   Phase 2: the caller's thread lists the pending items, adds the groups'
+ *     sums into b and runs the one
  *     multi-scalar multiplication on the same team
  *     (ops->ed25519_msm: the avx2 and ifma backends hand out their blocks of
  *     points and groups of windows from counters too, so a thread on a
@@ -558,14 +453,80 @@ static void worker(void *arg)
  * ticks after the caller's, the end of the window groups (0.1-0.4M, the
  * four groups cost 2:2:1:1) and the serial Horner (0.1M). */
 #define COOP_MIN 256
+#define COOP_GROUP 64
 
-/* The c items at base with the team; 0 (nothing done) when the scratch
- * cannot be allocated. */
+typedef struct {
+    const batch_job *j;
+    chunk_scratch *w;
+    size_t base, c, ngroups;
+    _Atomic size_t next_group;
+    _Atomic int rand_failed;
+    size_t m;                  /* pending items (w->pend) when the combination failed */
+    _Atomic size_t next_slice; /* their next slice of COOP_GROUP (coop_finish) */
+    f25519_sc_acc acc[CHUNK_ZIP / COOP_GROUP]; /* sum z_i S_i of each group */
+} coop_job;
+
+static void coop_phase1(void *arg)
+{
+    coop_job *cj = arg;
+    for (;;) {
+        size_t g = cj->next_group++;
+        if (g >= cj->ngroups) break;
+        size_t lo = g * COOP_GROUP, hi = cj->c - lo < COOP_GROUP ? cj->c : lo + COOP_GROUP;
+        prepare(cj->j, cj->w, cj->base, lo, hi);
+        if (!combination_part(cj->j, cj->w, cj->base, cj->c, lo, hi, &cj->acc[g])) cj->rand_failed = 1;
+    }
+}
+
+/* A failed combination: the members take slices of COOP_GROUP pending items
+ * and finish each item on its own (finish_exact: zip215's step 7 per item,
+ * disjoint statuses and no shared scratch). */
+static void coop_finish(void *arg)
+{
+    coop_job *cj = arg;
+    for (;;) {
+        size_t s = cj->next_slice++ * COOP_GROUP;
+        if (s >= cj->m) break;
+        size_t cnt = cj->m - s < COOP_GROUP ? cj->m - s : COOP_GROUP;
+        finish_exact(cj->j, cj->w, cj->base, cj->w->pend + s, cnt);
+    }
+}
+
+/* The c items at base with nt threads; 0 (nothing done) when the scratch
+ * cannot be allocated. The combination's data are made in phase 1 by the
+ * threads, group by group (combination_part); the caller's thread adds the
+ * groups' sums and runs the multi-scalar multiplication on the 2c points
+ * with the threads; when the combination fails, the team finishes the
+ * pending items one by one (coop_finish). */
 static int coop_block(const batch_job *j, size_t base, size_t c, f25519_team *team)
 {
     chunk_scratch *w = scratch_new(c);
-    if (!w) return 0;
-    zip_block(j, w, base, c, team);
+    coop_job *cj = malloc(sizeof *cj);
+    if (!w || !cj) {
+        free(w);
+        free(cj);
+        return 0;
+    }
+    cj->j = j;
+    cj->w = w;
+    cj->base = base;
+    cj->c = c;
+    cj->ngroups = (c + COOP_GROUP - 1) / COOP_GROUP;
+    cj->next_group = 0;
+    cj->rand_failed = 0;
+    f25519_team_run(team, coop_phase1, cj);
+    size_t m = pending(j, w, base, c);
+    int holds = 0;
+    if (m >= 2 && !cj->rand_failed) {
+        for (size_t g = 1; g < cj->ngroups; g++) f25519_sc_acc_add(&cj->acc[0], &cj->acc[g]);
+        holds = combination_holds(j, w, c, &cj->acc[0], team);
+    }
+    if (!holds) { /* every pending item on its own, as in verify_chunk, on the team */
+        cj->m = m;
+        cj->next_slice = 0;
+        f25519_team_run(team, coop_finish, cj);
+    }
+    free(cj);
     free(w);
     return 1;
 }

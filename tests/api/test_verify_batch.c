@@ -90,7 +90,7 @@ static void torsion_signature(item *it)
 
 /* corrupt: 0 valid, 1 one random corruption, 2 S + L (rejected before any
  * curve arithmetic, in every mode), 3 a flipped message bit (decodes, fails
- * the equation: zip215's combination and its bisection see it) */
+ * the equation: zip215's combination sees it) */
 static void make_item(item *it, int corrupt)
 {
     int key = (int)tu_rand_below(NKEYS);
@@ -225,10 +225,10 @@ int main(int argc, char **argv)
                 for (int t = 0; t < 3; t++) run(n, mode, thread_counts[t], it);
         }
         printf("  n = %zu: 4 batches (all valid, 1/5 corrupted, one corrupted, one S + L) x 3 modes x threads 1, 2, 0\n", n);
-        /* zip215's bisection (ed25519_batch.c, zip_bisect): items that decode
+        /* zip215's failed combinations (ed25519_batch.c: the items then
+         * finished one by one, by the team with threads 2): items that decode
          * and fail the equation at the first and the last position, on both
-         * sides of the middle, at three random positions, and every 16th (more
-         * than the bisection's budget: the rest finished one by one) */
+         * sides of the middle, at three random positions, and every 16th */
         for (int variant = 0; n >= 2 && variant < 5; variant++) {
             size_t r[3] = {tu_rand_below((uint32_t)n), tu_rand_below((uint32_t)n), tu_rand_below((uint32_t)n)};
             for (size_t i = 0; i < n; i++) {
@@ -238,7 +238,7 @@ int main(int argc, char **argv)
             }
             for (int t = 0; t < 2; t++) run(n, F25519_VERIFY_ZIP215, thread_counts[t], it);
         }
-        if (n >= 2) printf("  n = %zu: zip215 bisection: 5 batches (first, last, middle pair, 3 random, every 16th "
+        if (n >= 2) printf("  n = %zu: zip215 failed combinations: 5 batches (first, last, middle pair, 3 random, every 16th "
                            "failing the equation) x threads 1, 2\n", n);
         free(it);
     }
