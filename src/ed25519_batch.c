@@ -442,6 +442,14 @@ static void worker(void *arg)
  * +4.4%, one-set steps cost more; 2 threads paired 0.98-0.99); phase-1
  * groups shrinking to 8 items at the end plus a sched_yield wait instead of
  * a blocking join (paired 0.999-1.012 against f25519_spawn alone).
+ * Tried and not kept (Intel Xeon family 6 model 207 host, 2026-11-26, one
+ * process alternating the libraries, n = 1024, ticks per signature, 1 / 2
+ * threads): bisecting a failed combination (halves checked by their own
+ * combinations with the same z_i, down to 32 items, within a budget of two
+ * more combinations' points) against finishing every item: one invalid item
+ * 24.5-30.2k / 17.5-17.8k against 30.2-32.9k / 18.9-20.6k, three 34.3-34.7k /
+ * 21.6-21.8k against 30.2-39.6k / 18.4-20.9k, 64 45k / 27-30k against 30.5k
+ * / 18.2-18.8k.
  * Intel Xeon family 6 model 207 host (2 vCPU, ifma, 2026-11-26 22:00-23:10
  * UTC, the same rdtscp trace): with a helper started per phase (before the
  * team), the multi-scalar multiplication's helper began 0.06-0.9M ticks
