@@ -70,40 +70,34 @@ if [ "$run_sanitizers" != 0 ]; then
     fi
   fi
 
-  # ---- 2b. ThreadSanitizer: the helper threads of the batch APIs (common/spawn.h, common/team.h) ----
-  say "ThreadSanitizer build (build-tsan, clang -fsanitize=thread, the thread-labelled tests)"
-  cc_tsan=$(command -v clang || command -v clang-14 || true)
-  if [ -z "$cc_tsan" ]; then
-    echo "test.sh: clang not found: the ThreadSanitizer stage cannot run" >&2
-    failed+=("TSan (no clang)")
-  elif configure_build build-tsan -DCMAKE_C_COMPILER="$cc_tsan" -DCMAKE_BUILD_TYPE=Release \
-         -DF25519_SANITIZE=thread; then
-    # native backends only: sanitizer builds leave the emulated ones to the Release stage (F25519Emu.cmake)
-    tsan_targets=(f25519_test_spawn f25519_verify_batch f25519_test_verify_lanes test_msm_pippenger)
-    if cmake --build build-tsan -j"$jobs" --target "${tsan_targets[@]}" 2>&1 | tail -n 3; [ "${PIPESTATUS[0]}" -eq 0 ]; then
-      say "ThreadSanitizer ctest (-L thread)"
-      TSAN_OPTIONS=halt_on_error=1:exitcode=66 \
-        ctest --test-dir build-tsan --output-on-failure -j"$jobs" -L thread || failed+=("TSan tests")
-    else
-      failed+=("TSan build")
+  # clang_stage NAME DIR SANITIZER LABEL CTEST_JOBS TARGETS...: a clang build of TARGETS with
+  # -fsanitize=SANITIZER in DIR and its `ctest -L LABEL -j CTEST_JOBS`; failures recorded under NAME.
+  clang_stage() {
+    local name=$1 dir=$2 san=$3 label=$4 cjobs=$5; shift 5
+    local cc
+    cc=$(command -v clang || command -v clang-14 || true)
+    if [ -z "$cc" ]; then
+      echo "test.sh: clang not found: the $name stage cannot run" >&2
+      failed+=("$name (no clang)"); return
     fi
-  fi
+    configure_build "$dir" -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE=Release -DF25519_SANITIZE="$san" || return
+    if cmake --build "$dir" -j"$jobs" --target "$@" 2>&1 | tail -n 3; [ "${PIPESTATUS[0]}" -eq 0 ]; then
+      say "$name ctest (-L $label)"
+      ctest --test-dir "$dir" --output-on-failure -j"$cjobs" -L "$label" || failed+=("$name tests")
+    else
+      failed+=("$name build")
+    fi
+  }
+
+  # ---- 2b. ThreadSanitizer: the helper threads of the batch APIs (common/spawn.h, common/team.h);
+  #      native backends only: sanitizer builds leave the emulated ones to the Release stage ----
+  say "ThreadSanitizer build (build-tsan, clang -fsanitize=thread, the thread-labelled tests)"
+  TSAN_OPTIONS=halt_on_error=1:exitcode=66 clang_stage TSan build-tsan thread thread "$jobs" \
+    f25519_test_spawn f25519_verify_batch f25519_test_verify_lanes test_msm_pippenger
 
   # ---- 3. MemorySanitizer constant-time build ----
   say "MSan constant-time build (build-msan, clang -fsanitize=memory)"
-  cc_msan=$(command -v clang || command -v clang-14 || true)
-  if [ -z "$cc_msan" ]; then
-    echo "test.sh: clang not found: the MSan constant-time stage cannot run" >&2
-    failed+=("MSan (no clang)")
-  elif configure_build build-msan -DCMAKE_C_COMPILER="$cc_msan" -DCMAKE_BUILD_TYPE=Release \
-         -DF25519_SANITIZE=memory; then
-    if cmake --build build-msan -j"$jobs" --target f25519_ct_msan 2>&1 | tail -n 3; [ "${PIPESTATUS[0]}" -eq 0 ]; then
-      say "MSan constant-time ctest (-L msan)"
-      ctest --test-dir build-msan --output-on-failure -L msan || failed+=("MSan constant-time tests")
-    else
-      failed+=("MSan build")
-    fi
-  fi
+  clang_stage MSan build-msan memory msan 1 f25519_ct_msan
 fi
 
 # ---- OpenSSL 3.5: the provider built and tested a second time (scripts/openssl35.sh) ----

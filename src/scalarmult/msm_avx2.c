@@ -338,15 +338,8 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
         f25519_fe25x4_pack(&d2, e4);
     }
     mv_job J = {.T = T, .n = n, .nbk = nbk, .nblk = nblk, .a = a, .P = P, .pre = pre, .dg = dg, .bmax = bmax,
-                .c = c, .nw = nw, .ng = ng, .nwp = nwp, .half = &half, .dd = &dd, .d2 = &d2};
-    J.next_blk = 0;
-    J.blks_done = 0;
-    J.next = 0;
-    J.bk = bk;
-    J.act = act;
-    J.setw = setw;
-    J.nset = nset;
-    J.next_set = 0;
+                .c = c, .nw = nw, .ng = ng, .nwp = nwp, .half = &half, .dd = &dd, .d2 = &d2, .bk = bk,
+                .act = act, .setw = setw, .nset = nset}; /* the counters start at 0 */
     f25519_team_run(team, mv_task, &J);
     free(pre); free(dg); free(bmax); free(act); free(bk);
     return 1;

@@ -250,15 +250,8 @@ int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const 
         return 0;
     }
     mb_job J = {.T = T, .n = n, .nbk = nbk, .nblk = (n + MB_BLK - 1) / MB_BLK, .a = a, .P = P, .dg = dg,
-                .pre = pre, .c = c, .nw = nw, .ng = ng, .nwp = nwp};
-    J.next_blk = 0;
-    J.blks_done = 0;
-    J.next = 0;
-    J.bk = bk;
-    J.act = act;
-    J.setw = setw;
-    J.nset = nset;
-    J.next_set = 0;
+                .pre = pre, .c = c, .nw = nw, .ng = ng, .nwp = nwp, .bk = bk, .act = act, .setw = setw,
+                .nset = nset}; /* the counters start at 0 */
     f25519_team_run(team, mb_task, &J);
     free(dg); free(pre); free(bk); free(act);
     return 1;
