@@ -319,7 +319,7 @@ static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, s
 /* zip215: 1 if the combination of the c items (combination_part for all of
  * them, acc their sum of z_i S_i) holds: [8]([b]B + sum of the 2c points
  * times their scalars) == O with b = acc mod L (the multi-scalar
- * multiplication on up to threads threads). */
+ * multiplication on the members of team, NULL: the caller alone). */
 static int combination_holds(const batch_job *j, chunk_scratch *w, size_t c, const f25519_sc_acc *acc,
                              f25519_team *team)
 {
@@ -500,12 +500,12 @@ static void coop_finish(void *arg)
     }
 }
 
-/* The c items at base with nt threads; 0 (nothing done) when the scratch
+/* The c items at base with the team; 0 (nothing done) when the scratch
  * cannot be allocated. The combination's data are made in phase 1 by the
- * threads, group by group (combination_part); the caller's thread adds the
+ * members, group by group (combination_part); the caller's thread adds the
  * groups' sums and runs the multi-scalar multiplication on the 2c points
- * with the threads; when the combination fails, the team finishes the
- * pending items one by one (coop_finish). */
+ * on the team; when the combination fails, the team finishes the pending
+ * items one by one (coop_finish). */
 static int coop_block(const batch_job *j, size_t base, size_t c, f25519_team *team)
 {
     chunk_scratch *w = scratch_new(c);
