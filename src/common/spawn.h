@@ -1,6 +1,6 @@
 /*
- * Helper threads of the batch APIs (ed25519_batch.c, scalarmult/msm_avx2.c)
- * started on a CPU other than their creator's.
+ * Helper threads of the batch APIs (started by common/team.c for
+ * ed25519_batch.c and the bucket MSMs) on a CPU other than their creator's.
  *
  * Measured on the 2-vCPU KVM host (AMD EPYC Zen 3, 2026-11-26, /tmp tool:
  * the creator spins, the new thread stamps the TSC when it first runs, 40
