@@ -401,8 +401,9 @@ static void worker(void *arg)
  * pace of the slower CPU. Same statuses: the same steps (prepare, pending,
  * combination_part, combination_holds, finish) on the same items.
  *   Phase 1: the members of the call's team (common/team.h) take groups of
- *     COOP_GROUP items from a counter: prepare, then the group's z_i,
- *     points, scalars and partial sum of z_i S_i (combination_part).
+ *     items from a counter (coop_take: COOP_GROUP items, fewer towards the
+ *     end, down to 8): prepare, then the group's z_i, points, scalars and
+ *     partial sum of z_i S_i (combination_part).
  *   Phase 2: the caller's thread lists the pending items, adds the groups'
  *     sums into b and runs the one
  *     multi-scalar multiplication on the same team
@@ -459,28 +460,55 @@ static void worker(void *arg)
  * (helpers started once per call, spinning between the phases) the helper
  * joins each phase within 0.01M ticks; what remains is its start, 0.1-0.6M
  * ticks after the caller's, the end of the window groups (0.1-0.4M, the
- * four groups cost 2:2:1:1) and the serial Horner (0.1M). */
+ * four groups cost 2:2:1:1) and the serial Horner (0.1M).
+ * Same host, 2026-11-27 01:20 UTC, the same trace on this code and on the
+ * team's first version (ffbb116), 3 x 20 rounds of 1 and 2 threads, medians
+ * per run: the two threads ended phase 1 0.18-0.30M ticks apart with groups
+ * of 64 items to the end, 0.028-0.033M with coop_take's shrinking groups;
+ * they ended the multi-scalar multiplication 0.21-0.43M apart with whole
+ * window groups, 0.040-0.049M with the groups' sums in parts
+ * (msm_buckets_ifma.c mb_tasks). */
 #define COOP_MIN 256
 #define COOP_GROUP 64
 
 typedef struct {
     const batch_job *j;
     chunk_scratch *w;
-    size_t base, c, ngroups;
-    _Atomic size_t next_group;
+    size_t base, c;
+    unsigned members;
+    _Atomic size_t next_item;  /* phase 1: the first item no member has taken */
+    _Atomic size_t ngroups;    /* phase 1: groups taken (their sums in acc) */
     _Atomic int rand_failed;
     size_t m;                  /* pending items (w->pend) when the combination failed */
     _Atomic size_t next_slice; /* their next slice of COOP_GROUP (coop_finish) */
-    f25519_sc_acc acc[CHUNK_ZIP / COOP_GROUP]; /* sum z_i S_i of each group */
+    f25519_sc_acc acc[CHUNK_ZIP / 8]; /* sum z_i S_i of each group (8 items at least) */
 } coop_job;
+
+/* Phase 1's next group: [*lo, *hi), COOP_GROUP items while more than
+ * 2 COOP_GROUP per member remain, then shrinking to 8 (whole lanes), so the
+ * members end within a few lanes of each other; 0 when none is left. */
+static int coop_take(coop_job *cj, size_t *lo, size_t *hi)
+{
+    size_t at = atomic_load(&cj->next_item);
+    for (;;) {
+        if (at >= cj->c) return 0;
+        size_t take = (cj->c - at) / (2 * (size_t)cj->members) & ~(size_t)7;
+        take = take > COOP_GROUP ? COOP_GROUP : take < 8 ? 8 : take;
+        if (take > cj->c - at) take = cj->c - at;
+        if (atomic_compare_exchange_weak(&cj->next_item, &at, at + take)) {
+            *lo = at;
+            *hi = at + take;
+            return 1;
+        }
+    }
+}
 
 static void coop_phase1(void *arg)
 {
     coop_job *cj = arg;
-    for (;;) {
-        size_t g = cj->next_group++;
-        if (g >= cj->ngroups) break;
-        size_t lo = g * COOP_GROUP, hi = cj->c - lo < COOP_GROUP ? cj->c : lo + COOP_GROUP;
+    size_t lo, hi;
+    while (coop_take(cj, &lo, &hi)) {
+        size_t g = cj->ngroups++;
         prepare(cj->j, cj->w, cj->base, lo, hi);
         if (!combination_part(cj->j, cj->w, cj->base, cj->c, lo, hi, &cj->acc[g])) cj->rand_failed = 1;
     }
@@ -519,8 +547,9 @@ static int coop_block(const batch_job *j, size_t base, size_t c, f25519_team *te
     cj->w = w;
     cj->base = base;
     cj->c = c;
-    cj->ngroups = (c + COOP_GROUP - 1) / COOP_GROUP;
-    cj->next_group = 0;
+    cj->members = f25519_team_size(team);
+    cj->next_item = 0;
+    cj->ngroups = 0;
     cj->rand_failed = 0;
     f25519_team_run(team, coop_phase1, cj);
     size_t m = pending(j, w, base, c);

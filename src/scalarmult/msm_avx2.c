@@ -32,6 +32,7 @@
  *    combination: one combination for all the threads, ed25519_batch.c).
  */
 #include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "scalarmult/msm_avx2.h"
@@ -131,8 +132,11 @@ MV_NOINLINE void mv_step(mv_bucket *bk, size_t nbk, const mv_pre *p, const int16
     mv_store(ptr[1][0], ptr[1][1], ptr[1][2], ptr[1][3], &h[1]);
 }
 
-/* tot = sum_{k = 1..top} [k] bucket_k in every lane (running sum). */
-MV_NOINLINE void mv_sums(ge25x4_p3 tot[2], mv_bucket *bk, size_t nbk, size_t top, const fe25x4 *d2)
+/* tot = sum_{k = lo+1..hi} [k] bucket_k in every lane: the running sum
+ * from hi down leaves tot = sum_k [k - lo] bucket_k and run = sum_k
+ * bucket_k; then tot + [lo] run (lo > 0: a part of the buckets, mv_tasks;
+ * msm_buckets_ifma.c's mb_sum). */
+MV_NOINLINE void mv_sums(ge25x4_p3 tot[2], mv_bucket *bk, size_t nbk, size_t lo, size_t hi, const fe25x4 *d2)
 {
     ge25x4_p3 run[2], B;
     ge25x4_cached c[2];
@@ -140,7 +144,7 @@ MV_NOINLINE void mv_sums(ge25x4_p3 tot[2], mv_bucket *bk, size_t nbk, size_t top
         ge25x4_identity(&run[s]);
         ge25x4_identity(&tot[s]);
     }
-    for (size_t b = top; b >= 1; b--) {
+    for (size_t b = hi; b > lo; b--) {
         for (int s = 0; s < 2; s++) {
             const mv_bucket *b0 = bk + (size_t)(4 * s) * nbk + b;
             mv_load(&B, b0, b0 + nbk, b0 + 2 * nbk, b0 + 3 * nbk);
@@ -148,6 +152,17 @@ MV_NOINLINE void mv_sums(ge25x4_p3 tot[2], mv_bucket *bk, size_t nbk, size_t top
         }
         ge25x4_add_x2(run, c, 1);
         for (int s = 0; s < 2; s++) ge25x4_to_cached(&c[s], &run[s], d2);
+        ge25x4_add_x2(tot, c, 1);
+    }
+    if (lo > 0) { /* [lo] run, most significant bit first */
+        ge25x4_cached r[2];
+        ge25x4_p3 m[2] = {run[0], run[1]};
+        for (int s = 0; s < 2; s++) ge25x4_to_cached(&r[s], &run[s], d2);
+        for (int bit = 62 - __builtin_clzll((unsigned long long)lo); bit >= 0; bit--) {
+            ge25x4_dbl_x2(m, 1);
+            if ((lo >> bit) & 1) ge25x4_add_x2(m, r, 1);
+        }
+        for (int s = 0; s < 2; s++) ge25x4_to_cached(&c[s], &m[s], d2);
         ge25x4_add_x2(tot, c, 1);
     }
 }
@@ -201,10 +216,15 @@ MV_NOINLINE void mv_precompute(mv_pre pre[4], const ge51_p3 *P, size_t m, const 
 
 /* The work shared by the threads: first the digits and addends in blocks of
  * MV_BLK points (each block keeps its own maxima of |digit| per window), then,
- * once every block is done, the groups of eight windows, each thread taking
- * the next group from a counter and running it with its own buckets and
- * list. */
+ * once every block is done, the groups of eight windows: alone, each group
+ * filled and summed in turn in one set of buckets (mv_groups); in a team,
+ * one set per group and the tasks "fill group g", then "sum part p of group
+ * g's buckets" from one counter (mv_tasks), as msm_buckets_ifma.c does (its
+ * comment says why). */
 #define MV_BLK 64
+#ifndef MV_PARTS
+#define MV_PARTS 2
+#endif
 
 typedef struct {
     ge51_p3 *T;
@@ -215,13 +235,16 @@ typedef struct {
     int16_t *dg, (*bmax)[64];
     int c, nw, ng, nwp;
     const fe25x4 *half, *dd, *d2;
-    mv_bucket *bk;   /* nset sets of buckets, one per member that takes groups */
+    mv_bucket *bk;   /* nset sets of buckets: one per member (mv_groups) or per group (mv_tasks) */
     size_t *act;   /* nset lists of n */
     size_t setw;   /* words of one set of buckets */
     unsigned nset;
+    int split;     /* mv_tasks */
     _Atomic unsigned next_set;
     _Atomic size_t next_blk, blks_done;
     _Atomic int next;
+    _Atomic int filled[8];  /* mv_tasks: group g's buckets are complete */
+    ge25x4_p3 (*part)[2];  /* mv_tasks: ng MV_PARTS partial sums */
 } mv_job;
 
 F25519_AVX2_TARGET static void mv_blocks(mv_job *J)
@@ -246,44 +269,81 @@ F25519_AVX2_TARGET static void mv_blocks(mv_job *J)
     }
 }
 
-F25519_AVX2_TARGET static void mv_groups(mv_job *J, mv_bucket *bk, size_t *act)
+/* The largest |digit| of group g's windows (over every block's maxima). */
+static int mv_top(const mv_job *J, int g)
+{
+    int top = 0;
+    for (size_t k = 0; k < J->nblk; k++)
+        for (int w = 8 * g; w < 8 * g + 8; w++)
+            if (J->bmax[k][w] > top) top = J->bmax[k][w];
+    return top;
+}
+
+/* Group g's buckets 1..top in bk (act: a list of n): every point with a
+ * non-zero digit in the group's windows added to them. */
+F25519_AVX2_TARGET static void mv_fill(mv_job *J, int g, int top, mv_bucket *bk, size_t *act)
 {
     const size_t n = J->n, nbk = J->nbk;
-    const int nwp = J->nwp;
-    int maxd[64] = {0};
-    for (size_t k = 0; k < J->nblk; k++)
-        for (int w = 0; w < nwp; w++)
-            if (J->bmax[k][w] > maxd[w]) maxd[w] = J->bmax[k][w];
+    const int nwp = J->nwp, w0 = 8 * g;
+    for (int j = 0; j < 8; j++) { /* buckets 0..top of every lane: the identity */
+        mv_bucket *b = bk + (size_t)j * nbk;
+        memset(b, 0, ((size_t)top + 1) * sizeof *b);
+        for (int k = 0; k <= top; k++) b[k].v[10] = b[k].v[20] = 1;
+    }
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t w[2];
+        memcpy(w, J->dg + i * (size_t)nwp + w0, 16);
+        if (w[0] | w[1]) act[m++] = i;
+    }
+    for (size_t t = 0; t < m; t++) {
+        size_t i = act[t];
+        mv_step(bk, nbk, &J->pre[i], J->dg + i * (size_t)nwp + w0);
+    }
+}
+
+/* T[8 g ..] = the lanes of tot (the windows that exist). */
+F25519_AVX2_TARGET static void mv_put(mv_job *J, int g, const ge25x4_p3 tot[2])
+{
+    for (int s = 0; s < 2; s++) {
+        ge51_p3 o[4];
+        ge25x4_unpack(o, &tot[s]);
+        for (int j = 0; j < 4; j++)
+            if (8 * g + 4 * s + j < J->nw) J->T[8 * g + 4 * s + j] = o[j];
+    }
+}
+
+static void mv_groups(mv_job *J, mv_bucket *bk, size_t *act)
+{
     for (;;) {
         const int g = J->next++;
         if (g >= J->ng) break;
-        const int w0 = 8 * g;
-        int top = 0;
-        for (int j = 0; j < 8; j++)
-            if (maxd[w0 + j] > top) top = maxd[w0 + j];
-        for (int j = 0; j < 8; j++) { /* buckets 0..top of every lane: the identity */
-            mv_bucket *b = bk + (size_t)j * nbk;
-            memset(b, 0, ((size_t)top + 1) * sizeof *b);
-            for (int k = 0; k <= top; k++) b[k].v[10] = b[k].v[20] = 1;
-        }
-        size_t m = 0;
-        for (size_t i = 0; i < n; i++) {
-            uint64_t w[2];
-            memcpy(w, J->dg + i * (size_t)nwp + w0, 16);
-            if (w[0] | w[1]) act[m++] = i;
-        }
-        for (size_t t = 0; t < m; t++) {
-            size_t i = act[t];
-            mv_step(bk, nbk, &J->pre[i], J->dg + i * (size_t)nwp + w0);
-        }
+        const int top = mv_top(J, g);
+        mv_fill(J, g, top, bk, act);
         ge25x4_p3 tot[2];
-        mv_sums(tot, bk, nbk, (size_t)top, J->d2);
-        for (int s = 0; s < 2; s++) {
-            ge51_p3 o[4];
-            ge25x4_unpack(o, &tot[s]);
-            for (int j = 0; j < 4; j++)
-                if (w0 + 4 * s + j < J->nw) J->T[w0 + 4 * s + j] = o[j];
+        mv_sums(tot, bk, J->nbk, 0, (size_t)top, J->d2);
+        mv_put(J, g, tot);
+    }
+}
+
+static void mv_tasks(mv_job *J)
+{
+    for (;;) {
+        const int t = J->next++;
+        if (t < J->ng) {
+            mv_fill(J, t, mv_top(J, t), J->bk + (size_t)t * J->setw, J->act + (size_t)t * J->n);
+            atomic_store_explicit(&J->filled[t], 1, memory_order_release);
+            continue;
         }
+        const int g = (t - J->ng) / MV_PARTS, p = (t - J->ng) % MV_PARTS;
+        if (g >= J->ng) break;
+        for (int spin = 0; !atomic_load_explicit(&J->filled[g], memory_order_acquire); spin++) {
+            if (spin < 4096) __builtin_ia32_pause(); /* its fill is under way on another member */
+            else sched_yield();                      /* ... which may not be running */
+        }
+        const size_t top = (size_t)mv_top(J, g);
+        mv_sums(J->part[t - J->ng], J->bk + (size_t)g * J->setw, J->nbk, top * (size_t)p / MV_PARTS,
+                top * (size_t)(p + 1) / MV_PARTS, J->d2);
     }
 }
 
@@ -293,17 +353,18 @@ static void mv_run(mv_job *J, mv_bucket *bk, size_t *act)
 {
     mv_blocks(J);
     while (J->blks_done < J->nblk) sched_yield(); /* at most one block of another thread */
-    if (bk && act) mv_groups(J, bk, act);
+    if (J->split) mv_tasks(J);
+    else if (bk && act) mv_groups(J, bk, act);
 }
 
 /* The task of every member of the team (common/team.h): the first nset
  * members to arrive take a set of buckets and a list each (allocated by the
  * caller: no member faults in fresh pages of its own), the others only
- * blocks of points. */
+ * blocks of points; with split, the sets belong to the groups. */
 static void mv_task(void *arg)
 {
     mv_job *J = arg;
-    const unsigned k = J->next_set++;
+    const unsigned k = J->split ? J->nset : J->next_set++;
     if (k < J->nset) mv_run(J, J->bk + k * J->setw, J->act + k * J->n);
     else mv_run(J, NULL, NULL);
 }
@@ -319,12 +380,15 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
     mv_pre *pre = malloc((np ? np : 4) * sizeof *pre);
     int16_t *dg = malloc((n ? n : 1) * (size_t)nwp * sizeof *dg);
     int16_t(*bmax)[64] = malloc((nblk ? nblk : 1) * sizeof *bmax);
-    const unsigned members = f25519_team_size(team), nset = members < (unsigned)ng ? members : (unsigned)ng;
+    const unsigned members = f25519_team_size(team);
+    const int split = members > 1;
+    const unsigned nset = split ? (unsigned)ng : members < (unsigned)ng ? members : (unsigned)ng;
     const size_t setw = 8 * nbk; /* buckets of one set: a multiple of 32 bytes */
     size_t *act = malloc(nset * (n ? n : 1) * sizeof *act);
     mv_bucket *bk = aligned_alloc(32, nset * setw * sizeof *bk);
-    if (!pre || !dg || !bmax || !act || !bk) {
-        free(pre); free(dg); free(bmax); free(act); free(bk);
+    ge25x4_p3(*part)[2] = split ? aligned_alloc(32, (size_t)ng * MV_PARTS * sizeof *part) : NULL;
+    if (!pre || !dg || !bmax || !act || !bk || (split && !part)) {
+        free(pre); free(dg); free(bmax); free(act); free(bk); free(part);
         return 0;
     }
     fe25x4 half, dd, d2;
@@ -339,8 +403,17 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
     }
     mv_job J = {.T = T, .n = n, .nbk = nbk, .nblk = nblk, .a = a, .P = P, .pre = pre, .dg = dg, .bmax = bmax,
                 .c = c, .nw = nw, .ng = ng, .nwp = nwp, .half = &half, .dd = &dd, .d2 = &d2, .bk = bk,
-                .act = act, .setw = setw, .nset = nset}; /* the counters start at 0 */
+                .act = act, .setw = setw, .nset = nset, .split = split, .part = part}; /* counters, flags: 0 */
     f25519_team_run(team, mv_task, &J);
-    free(pre); free(dg); free(bmax); free(act); free(bk);
+    for (int g = 0; split && g < ng; g++) { /* the window sums: the parts added */
+        ge25x4_p3 tot[2] = {part[g * MV_PARTS][0], part[g * MV_PARTS][1]};
+        for (int p = 1; p < MV_PARTS; p++) {
+            ge25x4_cached c2[2];
+            for (int s = 0; s < 2; s++) ge25x4_to_cached(&c2[s], &part[g * MV_PARTS + p][s], &d2);
+            ge25x4_add_x2(tot, c2, 1);
+        }
+        mv_put(&J, g, tot);
+    }
+    free(pre); free(dg); free(bmax); free(act); free(bk); free(part);
     return 1;
 }

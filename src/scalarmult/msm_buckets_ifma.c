@@ -25,6 +25,7 @@
  * (impl_ifma.c: msm_wnaf.h's _horner, as the avx2 backend).
  */
 #include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include "scalarmult/msm_buckets_ifma.h"
@@ -115,19 +116,33 @@ static __attribute__((noinline)) F25519_IFMA_TARGET void mb_step(uint64_t *bk, s
     mb_scatter(bk, vidx, &b);
 }
 
-/* sum_{k = 1..top} [k] bucket_k per lane, by the running sum. */
+/* sum_{k = lo+1..hi} [k] bucket_k per lane, by the running sum: from hi
+ * down, run = sum of the buckets so far, sum += run, which leaves sum =
+ * sum_k [k - lo] bucket_k and run = sum_k bucket_k; then sum + [lo] run
+ * (lo > 0: a part of the buckets, mb_tasks). */
 static __attribute__((noinline)) F25519_IFMA_TARGET void mb_sum(ge8_p3 *out, const uint64_t *bk, size_t nbk,
-                                                                int top)
+                                                                int lo, int hi)
 {
     ge8_p3 run, sum, b;
     ge8_cached c;
     ge8_identity(&run);
     ge8_identity(&sum);
-    for (int k = top; k >= 1; k--) {
+    for (int k = hi; k > lo; k--) {
         mb_gather(&b, bk, mb_index(_mm512_set1_epi64(k), nbk));
         ge8_to_cached(&c, &b);
         ge8_add(&run, &run, &c);
         ge8_to_cached(&c, &run);
+        ge8_add(&sum, &sum, &c);
+    }
+    if (lo > 0) { /* [lo] run, most significant bit first */
+        ge8_cached r;
+        ge8_to_cached(&r, &run);
+        b = run;
+        for (int bit = 30 - __builtin_clz((unsigned)lo); bit >= 0; bit--) {
+            ge8_dbl(&b, &b);
+            if ((lo >> bit) & 1) ge8_add(&b, &b, &r);
+        }
+        ge8_to_cached(&c, &b);
         ge8_add(&sum, &sum, &c);
     }
     *out = sum;
@@ -144,10 +159,25 @@ static void mb_clear(uint64_t *bk, size_t nbk, int top)
 }
 
 /* The work of the threads: first the digits and addends in blocks of MB_BLK
- * points, then, once every block is done, the groups of eight windows, each
- * thread taking the next group from a counter with its own buckets and list
- * (the low groups, which hold the short scalars' windows too, first). */
+ * points, then, once every block is done, the groups of eight windows
+ * (the low groups, which hold the short scalars' windows too, first):
+ *  - one member (no team): each group filled and summed in turn in one set
+ *    of buckets (mb_groups);
+ *  - a team: one set of buckets per group, and the tasks "fill group g"
+ *    (g < ng) then "sum part p of group g's buckets" (MB_PARTS parts of
+ *    the digits 1..top each) taken from one counter (mb_tasks), the window
+ *    sums added up by the caller. The groups' fills are few and unequal
+ *    (with the 128-bit scalars of batch verification, c = 8: 2:2:1:1), so
+ *    two members ended them up to 0.2-0.7M ticks apart; the sum parts
+ *    (~0.15M each at n = 1024) are what the first to finish takes meanwhile.
+ *    Measured (Intel Xeon family 6 model 207, 2 vCPU, zip215 n = 1024,
+ *    rdtscp trace, 2026-11-27): the members' ends 0.21-0.43M ticks apart
+ *    (medians of three runs of 20 calls) with whole groups, 0.040-0.049M
+ *    with the parts (ed25519_batch.c's comment before COOP_MIN). */
 #define MB_BLK 64
+#ifndef MB_PARTS
+#define MB_PARTS 2
+#endif
 
 typedef struct {
     ge51_p3 *T;
@@ -157,13 +187,17 @@ typedef struct {
     int16_t *dg;
     mb_pre *pre;
     int c, nw, ng, nwp;
-    uint64_t *bk;   /* nset sets of buckets, one per member that takes groups */
+    uint64_t *bk;   /* nset sets of buckets: one per member (mb_groups) or per group (mb_tasks) */
     size_t *act;   /* nset lists of n */
     size_t setw;   /* words of one set of buckets */
     unsigned nset;
+    int split;     /* mb_tasks */
     _Atomic unsigned next_set;
     _Atomic size_t next_blk, blks_done;
     _Atomic int next;
+    int top[8];               /* mb_tasks: group g's largest |digit| */
+    _Atomic int filled[8];    /* mb_tasks: group g's buckets are complete */
+    ge8_p3 *part;            /* mb_tasks: ng MB_PARTS partial sums */
 } mb_job;
 
 static void mb_blocks(mb_job *J)
@@ -180,34 +214,68 @@ static void mb_blocks(mb_job *J)
     }
 }
 
-F25519_IFMA_TARGET static void mb_groups(mb_job *J, uint64_t *bk, size_t *act)
+/* Group g's buckets in bk (act: a list of n): every point with a non-zero
+ * digit in the group's windows added to them; returns the largest |digit|. */
+F25519_IFMA_TARGET static int mb_fill(mb_job *J, int g, uint64_t *bk, size_t *act)
 {
     const size_t n = J->n, nbk = J->nbk;
-    const int nwp = J->nwp;
+    const int nwp = J->nwp, w0 = 8 * g;
+    int top = 0;
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        const int16_t *d = J->dg + i * (size_t)nwp + w0;
+        uint64_t w[2];
+        memcpy(w, d, 16);
+        if (!(w[0] | w[1])) continue;
+        act[m++] = i;
+        for (int j = 0; j < 8; j++) {
+            int v = d[j] < 0 ? -d[j] : d[j];
+            if (v > top) top = v;
+        }
+    }
+    mb_clear(bk, nbk, top);
+    for (size_t t = 0; t < m; t++) mb_step(bk, nbk, &J->pre[act[t]], J->dg + act[t] * (size_t)nwp + w0);
+    return top;
+}
+
+/* T[w0 .. w0 + 7] = the lanes of s (the windows that exist) */
+static void mb_store(mb_job *J, int g, const ge8_p3 *s)
+{
+    ge51_p3 lanes[8];
+    ge8_unpack(lanes, s);
+    for (int j = 0; j < 8 && 8 * g + j < J->nw; j++) J->T[8 * g + j] = lanes[j];
+}
+
+static void mb_groups(mb_job *J, uint64_t *bk, size_t *act)
+{
     for (;;) {
         const int g = J->next++;
         if (g >= J->ng) break;
-        const int w0 = 8 * g;
-        int top = 0;
-        size_t m = 0;
-        for (size_t i = 0; i < n; i++) {
-            const int16_t *d = J->dg + i * (size_t)nwp + w0;
-            uint64_t w[2];
-            memcpy(w, d, 16);
-            if (!(w[0] | w[1])) continue;
-            act[m++] = i;
-            for (int j = 0; j < 8; j++) {
-                int v = d[j] < 0 ? -d[j] : d[j];
-                if (v > top) top = v;
-            }
-        }
-        mb_clear(bk, nbk, top);
-        for (size_t t = 0; t < m; t++) mb_step(bk, nbk, &J->pre[act[t]], J->dg + act[t] * (size_t)nwp + w0);
+        const int top = mb_fill(J, g, bk, act);
         ge8_p3 s;
-        ge51_p3 lanes[8];
-        mb_sum(&s, bk, nbk, top);
-        ge8_unpack(lanes, &s);
-        for (int j = 0; j < 8 && w0 + j < J->nw; j++) J->T[w0 + j] = lanes[j];
+        mb_sum(&s, bk, J->nbk, 0, top);
+        mb_store(J, g, &s);
+    }
+}
+
+static void mb_tasks(mb_job *J)
+{
+    for (;;) {
+        const int t = J->next++;
+        if (t < J->ng) {
+            J->top[t] = mb_fill(J, t, J->bk + (size_t)t * J->setw, J->act + (size_t)t * J->n);
+            atomic_store_explicit(&J->filled[t], 1, memory_order_release);
+            continue;
+        }
+        const int g = (t - J->ng) / MB_PARTS, p = (t - J->ng) % MB_PARTS;
+        if (g >= J->ng) break;
+        for (int spin = 0; !atomic_load_explicit(&J->filled[g], memory_order_acquire); spin++) {
+            if (spin < 4096) __builtin_ia32_pause(); /* its fill is under way on another member */
+            else sched_yield();                      /* ... which may not be running */
+        }
+        const int top = J->top[g];
+        mb_sum(&J->part[t - J->ng], J->bk + (size_t)g * J->setw, J->nbk, top * p / MB_PARTS,
+               top * (p + 1) / MB_PARTS);
     }
 }
 
@@ -217,17 +285,18 @@ static void mb_run(mb_job *J, uint64_t *bk, size_t *act)
 {
     mb_blocks(J);
     while (J->blks_done < J->nblk) sched_yield(); /* at most one block of another thread */
-    if (bk && act) mb_groups(J, bk, act);
+    if (J->split) mb_tasks(J);
+    else if (bk && act) mb_groups(J, bk, act);
 }
 
 /* The task of every member of the team (common/team.h): the first nset
  * members to arrive take a set of buckets and a list each (allocated by the
  * caller: no member faults in fresh pages of its own), the others only
- * blocks of points. */
+ * blocks of points; with split, the sets belong to the groups. */
 static void mb_task(void *arg)
 {
     mb_job *J = arg;
-    const unsigned k = J->next_set++;
+    const unsigned k = J->split ? J->nset : J->next_set++;
     if (k < J->nset) mb_run(J, J->bk + k * J->setw, J->act + k * J->n);
     else mb_run(J, NULL, NULL);
 }
@@ -239,20 +308,28 @@ int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const 
     if (c < 4 || c > 10 || nw > 64) return 0;
     const int ng = (nw + 7) / 8, nwp = 8 * ng;
     const size_t nbk = ((size_t)1 << c) + 1; /* |digit| <= 2^c (a last window's carry) */
+    const unsigned members = f25519_team_size(team);
+    const int split = members > 1;
+    const unsigned nset = split ? (unsigned)ng : members < (unsigned)ng ? members : (unsigned)ng;
     int16_t *dg = malloc((n ? n : 1) * (size_t)nwp * sizeof *dg);
     mb_pre *pre = malloc((n ? n : 1) * sizeof *pre);
-    const unsigned members = f25519_team_size(team), nset = members < (unsigned)ng ? members : (unsigned)ng;
     const size_t setw = 8 * nbk * 20; /* 8 nbk 160 bytes: a multiple of 64 */
     uint64_t *bk = aligned_alloc(64, nset * setw * sizeof *bk);
     size_t *act = malloc(nset * (n ? n : 1) * sizeof *act);
-    if (!dg || !pre || !bk || !act) {
-        free(dg); free(pre); free(bk); free(act);
+    ge8_p3 *part = split ? aligned_alloc(64, (size_t)ng * MB_PARTS * sizeof *part) : NULL;
+    if (!dg || !pre || !bk || !act || (split && !part)) {
+        free(dg); free(pre); free(bk); free(act); free(part);
         return 0;
     }
     mb_job J = {.T = T, .n = n, .nbk = nbk, .nblk = (n + MB_BLK - 1) / MB_BLK, .a = a, .P = P, .dg = dg,
                 .pre = pre, .c = c, .nw = nw, .ng = ng, .nwp = nwp, .bk = bk, .act = act, .setw = setw,
-                .nset = nset}; /* the counters start at 0 */
+                .nset = nset, .split = split, .part = part}; /* the counters and flags start at 0 */
     f25519_team_run(team, mb_task, &J);
-    free(dg); free(pre); free(bk); free(act);
+    for (int g = 0; split && g < ng; g++) { /* the window sums: the parts added */
+        ge8_p3 s = part[g * MB_PARTS];
+        for (int p = 1; p < MB_PARTS; p++) ge8_add_f(&s, &s, &part[g * MB_PARTS + p]);
+        mb_store(&J, g, &s);
+    }
+    free(dg); free(pre); free(bk); free(act); free(part);
     return 1;
 }
