@@ -376,21 +376,25 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
     if (c < 4 || c > 10 || nw > 64) return 0;
     const int ng = (nw + 7) / 8, nwp = 8 * ng;
     const size_t nbk = ((size_t)1 << c) + 1, nblk = (n + MV_BLK - 1) / MV_BLK;
-    size_t np = (n + 3) & ~(size_t)3;
-    mv_pre *pre = malloc((np ? np : 4) * sizeof *pre);
-    int16_t *dg = malloc((n ? n : 1) * (size_t)nwp * sizeof *dg);
-    int16_t(*bmax)[64] = malloc((nblk ? nblk : 1) * sizeof *bmax);
+    const size_t np = (n + 3) & ~(size_t)3, n1 = n ? n : 1;
     const unsigned members = f25519_team_size(team);
     const int split = members > 1;
     const unsigned nset = split ? (unsigned)ng : members < (unsigned)ng ? members : (unsigned)ng;
     const size_t setw = 8 * nbk; /* buckets of one set: a multiple of 32 bytes */
-    size_t *act = malloc(nset * (n ? n : 1) * sizeof *act);
-    mv_bucket *bk = aligned_alloc(32, nset * setw * sizeof *bk);
-    ge25x4_p3(*part)[2] = split ? aligned_alloc(32, (size_t)ng * MV_PARTS * sizeof *part) : NULL;
-    if (!pre || !dg || !bmax || !act || !bk || (split && !part)) {
-        free(pre); free(dg); free(bmax); free(act); free(bk); free(part);
-        return 0;
-    }
+    const size_t sz_pre = (np ? np : 4) * sizeof(mv_pre), sz_dg = n1 * (size_t)nwp * sizeof(int16_t),
+                 sz_bmax = (nblk ? nblk : 1) * sizeof(int16_t[64]), sz_act = nset * n1 * sizeof(size_t),
+                 sz_bk = nset * setw * sizeof(mv_bucket), sz_part = split ? (size_t)ng * MV_PARTS * sizeof(ge25x4_p3[2]) : 0;
+    unsigned char *blk0 = malloc(64 + F25519_MSM_ROUND64(sz_pre) + F25519_MSM_ROUND64(sz_dg) +
+                                               F25519_MSM_ROUND64(sz_bmax) + F25519_MSM_ROUND64(sz_act) +
+                                               F25519_MSM_ROUND64(sz_bk) + F25519_MSM_ROUND64(sz_part) + 64);
+    if (!blk0) return 0;
+    unsigned char *blk = blk0 + (-(uintptr_t)blk0 & 63), *at = blk; /* one block: msm_digits.h f25519_msm_take */
+    mv_bucket *bk = f25519_msm_take(&at, sz_bk);
+    ge25x4_p3(*part)[2] = split ? f25519_msm_take(&at, sz_part) : NULL;
+    mv_pre *pre = f25519_msm_take(&at, sz_pre);
+    int16_t *dg = f25519_msm_take(&at, sz_dg);
+    int16_t(*bmax)[64] = f25519_msm_take(&at, sz_bmax);
+    size_t *act = f25519_msm_take(&at, sz_act);
     fe25x4 half, dd, d2;
     {
         fe51 h4[4], d4[4], e4[4];
@@ -414,6 +418,6 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
         }
         mv_put(&J, g, tot);
     }
-    free(pre); free(dg); free(bmax); free(act); free(bk); free(part);
+    free(blk0);
     return 1;
 }

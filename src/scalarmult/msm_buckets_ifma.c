@@ -311,16 +311,20 @@ int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const 
     const unsigned members = f25519_team_size(team);
     const int split = members > 1;
     const unsigned nset = split ? (unsigned)ng : members < (unsigned)ng ? members : (unsigned)ng;
-    int16_t *dg = malloc((n ? n : 1) * (size_t)nwp * sizeof *dg);
-    mb_pre *pre = malloc((n ? n : 1) * sizeof *pre);
     const size_t setw = 8 * nbk * 20; /* 8 nbk 160 bytes: a multiple of 64 */
-    uint64_t *bk = aligned_alloc(64, nset * setw * sizeof *bk);
-    size_t *act = malloc(nset * (n ? n : 1) * sizeof *act);
-    ge8_p3 *part = split ? aligned_alloc(64, (size_t)ng * MB_PARTS * sizeof *part) : NULL;
-    if (!dg || !pre || !bk || !act || (split && !part)) {
-        free(dg); free(pre); free(bk); free(act); free(part);
-        return 0;
-    }
+    const size_t np = n ? n : 1, sz_dg = np * (size_t)nwp * sizeof(int16_t), sz_pre = np * sizeof(mb_pre),
+                 sz_bk = nset * setw * sizeof(uint64_t), sz_act = nset * np * sizeof(size_t),
+                 sz_part = split ? (size_t)ng * MB_PARTS * sizeof(ge8_p3) : 0;
+    unsigned char *blk0 = malloc(64 + F25519_MSM_ROUND64(sz_dg) + F25519_MSM_ROUND64(sz_pre) +
+                                               F25519_MSM_ROUND64(sz_bk) + F25519_MSM_ROUND64(sz_act) +
+                                               F25519_MSM_ROUND64(sz_part) + 64);
+    if (!blk0) return 0;
+    unsigned char *blk = blk0 + (-(uintptr_t)blk0 & 63), *at = blk; /* one block: msm_digits.h f25519_msm_take */
+    uint64_t *bk = f25519_msm_take(&at, sz_bk);
+    ge8_p3 *part = split ? f25519_msm_take(&at, sz_part) : NULL;
+    int16_t *dg = f25519_msm_take(&at, sz_dg);
+    mb_pre *pre = f25519_msm_take(&at, sz_pre);
+    size_t *act = f25519_msm_take(&at, sz_act);
     mb_job J = {.T = T, .n = n, .nbk = nbk, .nblk = (n + MB_BLK - 1) / MB_BLK, .a = a, .P = P, .dg = dg,
                 .pre = pre, .c = c, .nw = nw, .ng = ng, .nwp = nwp, .bk = bk, .act = act, .setw = setw,
                 .nset = nset, .split = split, .part = part}; /* the counters and flags start at 0 */
@@ -330,6 +334,6 @@ int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const 
         for (int p = 1; p < MB_PARTS; p++) ge8_add_f(&s, &s, &part[g * MB_PARTS + p]);
         mb_store(&J, g, &s);
     }
-    free(dg); free(pre); free(bk); free(act); free(part);
+    free(blk0);
     return 1;
 }
