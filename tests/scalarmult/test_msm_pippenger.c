@@ -65,6 +65,38 @@ static int same_point(const ge51_p3 *p, const ge51_p3 *q)
 
 typedef void (*msm_fn)(ge51_p3 *, size_t, const uint8_t (*)[32], const ge51_p3 *, const uint8_t *, int);
 
+#if F25519_HAVE_AVX2 || F25519_HAVE_IFMA
+typedef int (*windows_fn)(ge51_p3 *, size_t, const uint8_t (*)[32], const ge51_p3 *, int, int, f25519_team *);
+
+/* Scalars of 0 .. top only (the largest digit of window 0 is top, the other
+ * windows are empty): with a team the window sums come in parts of the
+ * digits 1 .. top, (0, top/2] and (top/2, top], so top = 1, 2, 3 gives the
+ * empty part and lo = 1 (msm_buckets_ifma.c mb_tasks, msm_avx2.c mv_tasks). */
+static void small_scalars(const char *name, windows_fn fn, int n, const ge51_p3 *P)
+{
+    static const uint8_t zero[32];
+    uint8_t (*a)[32] = calloc((size_t)n, 32);
+    for (unsigned top = 1; top <= 4; top++)
+        for (unsigned th = 1; th <= 2; th++) {
+            ge51_p3 ref, t, got, T[64];
+            ge51_identity(&ref);
+            for (int i = 0; i < n; i++) {
+                a[i][0] = (uint8_t)(i == 0 ? top : tu_rand_below(top + 1));
+                f25519_ge51_double_scalarmult_vartime(&t, a[i], &P[i], zero);
+                ge51_add(&ref, &ref, &t);
+            }
+            int nw = (253 + 3) / 4;
+            f25519_team *team = f25519_team_new(th);
+            CHECK(fn(T, (size_t)n, (const uint8_t(*)[32])a, P, 4, nw, team) == 1, "%s windows, small scalars", name);
+            f25519_team_free(team);
+            f25519_ge51_msm_vartime_horner(&got, nw, 4, T, zero);
+            CHECK(same_point(&got, &ref), "%s window sums, scalars 0 .. %u, n = %d, threads %u differ", name, top, n,
+                  th);
+        }
+    free(a);
+}
+#endif
+
 int main(void)
 {
     tu_rng_init();
@@ -139,6 +171,7 @@ int main(void)
                 }
 #endif
             }
+            if (n > 0) small_scalars("avx2", f25519_msm_avx2_windows, n, P);
         }
 #endif
 #if F25519_HAVE_IFMA
@@ -158,6 +191,7 @@ int main(void)
                 f25519_ge51_msm_vartime_horner(&got, nw, c, T, b);
                 CHECK(same_point(&got, &ref), "ifma window sums c = %d n = %d threads %u differ", c, n, th);
             }
+            if (n > 0) small_scalars("ifma", f25519_ifma_msm_windows, n, P);
         }
 #endif
         free(a);
