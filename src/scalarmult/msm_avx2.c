@@ -222,9 +222,6 @@ MV_NOINLINE void mv_precompute(mv_pre pre[4], const ge51_p3 *P, size_t m, const 
  * g's buckets" from one counter (mv_tasks), as msm_buckets_ifma.c does (its
  * comment says why). */
 #define MV_BLK 64
-#ifndef MV_PARTS
-#define MV_PARTS 2
-#endif
 
 typedef struct {
     ge51_p3 *T;
@@ -243,8 +240,8 @@ typedef struct {
     _Atomic unsigned next_set;
     _Atomic size_t next_blk, blks_done;
     _Atomic int next;
-    _Atomic int filled[8];  /* mv_tasks: group g's buckets are complete */
-    ge25x4_p3 (*part)[2];  /* mv_tasks: ng MV_PARTS partial sums */
+    f25519_msm_sched sched; /* mv_tasks */
+    ge25x4_p3 (*part)[2];  /* mv_tasks: ng F25519_MSM_PARTS partial sums */
 } mv_job;
 
 F25519_AVX2_TARGET static void mv_blocks(mv_job *J)
@@ -328,22 +325,15 @@ static void mv_groups(mv_job *J, mv_bucket *bk, size_t *act)
 
 static void mv_tasks(mv_job *J)
 {
-    for (;;) {
-        const int t = J->next++;
-        if (t < J->ng) {
-            mv_fill(J, t, mv_top(J, t), J->bk + (size_t)t * J->setw, J->act + (size_t)t * J->n);
-            atomic_store_explicit(&J->filled[t], 1, memory_order_release);
-            continue;
-        }
-        const int g = (t - J->ng) / MV_PARTS, p = (t - J->ng) % MV_PARTS;
-        if (g >= J->ng) break;
-        for (int spin = 0; !atomic_load_explicit(&J->filled[g], memory_order_acquire); spin++) {
-            if (spin < 4096) __builtin_ia32_pause(); /* its fill is under way on another member */
-            else sched_yield();                      /* ... which may not be running */
-        }
+    for (int k, g, p; (k = f25519_msm_task(&J->sched, &g, &p)) >= 0;) {
         const size_t top = (size_t)mv_top(J, g);
-        mv_sums(J->part[t - J->ng], J->bk + (size_t)g * J->setw, J->nbk, top * (size_t)p / MV_PARTS,
-                top * (size_t)(p + 1) / MV_PARTS, J->d2);
+        if (k == 0) {
+            mv_fill(J, g, (int)top, J->bk + (size_t)g * J->setw, J->act + (size_t)g * J->n);
+            f25519_msm_filled(&J->sched, g);
+        } else {
+            mv_sums(J->part[g * F25519_MSM_PARTS + p], J->bk + (size_t)g * J->setw, J->nbk,
+                    top * (size_t)p / F25519_MSM_PARTS, top * (size_t)(p + 1) / F25519_MSM_PARTS, J->d2);
+        }
     }
 }
 
@@ -383,7 +373,7 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
     const size_t setw = 8 * nbk; /* buckets of one set: a multiple of 32 bytes */
     const size_t sz_pre = (np ? np : 4) * sizeof(mv_pre), sz_dg = n1 * (size_t)nwp * sizeof(int16_t),
                  sz_bmax = (nblk ? nblk : 1) * sizeof(int16_t[64]), sz_act = nset * n1 * sizeof(size_t),
-                 sz_bk = nset * setw * sizeof(mv_bucket), sz_part = split ? (size_t)ng * MV_PARTS * sizeof(ge25x4_p3[2]) : 0;
+                 sz_bk = nset * setw * sizeof(mv_bucket), sz_part = split ? (size_t)ng * F25519_MSM_PARTS * sizeof(ge25x4_p3[2]) : 0;
     unsigned char *blk0 = malloc(64 + F25519_MSM_ROUND64(sz_pre) + F25519_MSM_ROUND64(sz_dg) +
                                                F25519_MSM_ROUND64(sz_bmax) + F25519_MSM_ROUND64(sz_act) +
                                                F25519_MSM_ROUND64(sz_bk) + F25519_MSM_ROUND64(sz_part) + 64);
@@ -407,13 +397,14 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
     }
     mv_job J = {.T = T, .n = n, .nbk = nbk, .nblk = nblk, .a = a, .P = P, .pre = pre, .dg = dg, .bmax = bmax,
                 .c = c, .nw = nw, .ng = ng, .nwp = nwp, .half = &half, .dd = &dd, .d2 = &d2, .bk = bk,
-                .act = act, .setw = setw, .nset = nset, .split = split, .part = part}; /* counters, flags: 0 */
+                .act = act, .setw = setw, .nset = nset, .split = split, .part = part,
+                .sched = {.ng = ng}}; /* counters, flags: 0 */
     f25519_team_run(team, mv_task, &J);
     for (int g = 0; split && g < ng; g++) { /* the window sums: the parts added */
-        ge25x4_p3 tot[2] = {part[g * MV_PARTS][0], part[g * MV_PARTS][1]};
-        for (int p = 1; p < MV_PARTS; p++) {
+        ge25x4_p3 tot[2] = {part[g * F25519_MSM_PARTS][0], part[g * F25519_MSM_PARTS][1]};
+        for (int p = 1; p < F25519_MSM_PARTS; p++) {
             ge25x4_cached c2[2];
-            for (int s = 0; s < 2; s++) ge25x4_to_cached(&c2[s], &part[g * MV_PARTS + p][s], &d2);
+            for (int s = 0; s < 2; s++) ge25x4_to_cached(&c2[s], &part[g * F25519_MSM_PARTS + p][s], &d2);
             ge25x4_add_x2(tot, c2, 1);
         }
         mv_put(&J, g, tot);

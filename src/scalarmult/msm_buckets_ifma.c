@@ -164,8 +164,9 @@ static void mb_clear(uint64_t *bk, size_t nbk, int top)
  *  - one member (no team): each group filled and summed in turn in one set
  *    of buckets (mb_groups);
  *  - a team: one set of buckets per group, and the tasks "fill group g"
- *    (g < ng) then "sum part p of group g's buckets" (MB_PARTS parts of
- *    the digits 1..top each) taken from one counter (mb_tasks), the window
+ *    (g < ng) then "sum part p of group g's buckets" (F25519_MSM_PARTS parts of
+ *    the digits 1..top each) taken from one counter (mb_tasks, msm_digits.h's
+ *    f25519_msm_sched), the window
  *    sums added up by the caller. The groups' fills are few and unequal
  *    (with the 128-bit scalars of batch verification, c = 8: 2:2:1:1), so
  *    two members ended them up to 0.2-0.7M ticks apart; the sum parts
@@ -175,9 +176,6 @@ static void mb_clear(uint64_t *bk, size_t nbk, int top)
  *    (medians of three runs of 20 calls) with whole groups, 0.040-0.049M
  *    with the parts (ed25519_batch.c's comment before COOP_MIN). */
 #define MB_BLK 64
-#ifndef MB_PARTS
-#define MB_PARTS 2
-#endif
 
 typedef struct {
     ge51_p3 *T;
@@ -196,8 +194,8 @@ typedef struct {
     _Atomic size_t next_blk, blks_done;
     _Atomic int next;
     int top[8];               /* mb_tasks: group g's largest |digit| */
-    _Atomic int filled[8];    /* mb_tasks: group g's buckets are complete */
-    ge8_p3 *part;            /* mb_tasks: ng MB_PARTS partial sums */
+    f25519_msm_sched sched;   /* mb_tasks */
+    ge8_p3 *part;            /* mb_tasks: ng F25519_MSM_PARTS partial sums */
 } mb_job;
 
 static void mb_blocks(mb_job *J)
@@ -260,22 +258,15 @@ static void mb_groups(mb_job *J, uint64_t *bk, size_t *act)
 
 static void mb_tasks(mb_job *J)
 {
-    for (;;) {
-        const int t = J->next++;
-        if (t < J->ng) {
-            J->top[t] = mb_fill(J, t, J->bk + (size_t)t * J->setw, J->act + (size_t)t * J->n);
-            atomic_store_explicit(&J->filled[t], 1, memory_order_release);
-            continue;
+    for (int k, g, p; (k = f25519_msm_task(&J->sched, &g, &p)) >= 0;) {
+        if (k == 0) {
+            J->top[g] = mb_fill(J, g, J->bk + (size_t)g * J->setw, J->act + (size_t)g * J->n);
+            f25519_msm_filled(&J->sched, g);
+        } else {
+            const int top = J->top[g];
+            mb_sum(&J->part[g * F25519_MSM_PARTS + p], J->bk + (size_t)g * J->setw, J->nbk,
+                   top * p / F25519_MSM_PARTS, top * (p + 1) / F25519_MSM_PARTS);
         }
-        const int g = (t - J->ng) / MB_PARTS, p = (t - J->ng) % MB_PARTS;
-        if (g >= J->ng) break;
-        for (int spin = 0; !atomic_load_explicit(&J->filled[g], memory_order_acquire); spin++) {
-            if (spin < 4096) __builtin_ia32_pause(); /* its fill is under way on another member */
-            else sched_yield();                      /* ... which may not be running */
-        }
-        const int top = J->top[g];
-        mb_sum(&J->part[t - J->ng], J->bk + (size_t)g * J->setw, J->nbk, top * p / MB_PARTS,
-               top * (p + 1) / MB_PARTS);
     }
 }
 
@@ -314,7 +305,7 @@ int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const 
     const size_t setw = 8 * nbk * 20; /* 8 nbk 160 bytes: a multiple of 64 */
     const size_t np = n ? n : 1, sz_dg = np * (size_t)nwp * sizeof(int16_t), sz_pre = np * sizeof(mb_pre),
                  sz_bk = nset * setw * sizeof(uint64_t), sz_act = nset * np * sizeof(size_t),
-                 sz_part = split ? (size_t)ng * MB_PARTS * sizeof(ge8_p3) : 0;
+                 sz_part = split ? (size_t)ng * F25519_MSM_PARTS * sizeof(ge8_p3) : 0;
     unsigned char *blk0 = malloc(64 + F25519_MSM_ROUND64(sz_dg) + F25519_MSM_ROUND64(sz_pre) +
                                                F25519_MSM_ROUND64(sz_bk) + F25519_MSM_ROUND64(sz_act) +
                                                F25519_MSM_ROUND64(sz_part) + 64);
@@ -327,11 +318,11 @@ int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const 
     size_t *act = f25519_msm_take(&at, sz_act);
     mb_job J = {.T = T, .n = n, .nbk = nbk, .nblk = (n + MB_BLK - 1) / MB_BLK, .a = a, .P = P, .dg = dg,
                 .pre = pre, .c = c, .nw = nw, .ng = ng, .nwp = nwp, .bk = bk, .act = act, .setw = setw,
-                .nset = nset, .split = split, .part = part}; /* the counters and flags start at 0 */
+                .nset = nset, .split = split, .part = part, .sched = {.ng = ng}}; /* counters, flags: 0 */
     f25519_team_run(team, mb_task, &J);
     for (int g = 0; split && g < ng; g++) { /* the window sums: the parts added */
-        ge8_p3 s = part[g * MB_PARTS];
-        for (int p = 1; p < MB_PARTS; p++) ge8_add_f(&s, &s, &part[g * MB_PARTS + p]);
+        ge8_p3 s = part[g * F25519_MSM_PARTS];
+        for (int p = 1; p < F25519_MSM_PARTS; p++) ge8_add_f(&s, &s, &part[g * F25519_MSM_PARTS + p]);
         mb_store(&J, g, &s);
     }
     free(blk0);

@@ -1,11 +1,14 @@
 /*
- * The digits and the window width of the vector backends' Pippenger
- * multi-scalar multiplications (msm_avx2.c, msm_buckets_ifma.c: one window
- * per 64-bit lane, eight windows at a time). Public scalars only (variable
- * time).
+ * What the vector backends' Pippenger multi-scalar multiplications share
+ * (msm_avx2.c, msm_buckets_ifma.c: one window per 64-bit lane, eight
+ * windows at a time): the digits, the window width, the carving of one
+ * block of buffers and a team's schedule of window groups. Public scalars
+ * only (variable time).
  */
 #ifndef F25519_MSM_DIGITS_H
 #define F25519_MSM_DIGITS_H
+#include <sched.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -37,5 +40,40 @@ static inline void *f25519_msm_take(unsigned char **at, size_t bytes)
     void *p = *at;
     *at += F25519_MSM_ROUND64(bytes);
     return p;
+}
+
+/* A team's schedule of the window groups (ng <= 8): tasks 0 .. ng-1 fill
+ * group t's buckets, then F25519_MSM_PARTS tasks per group sum part p of
+ * them (the digits (top p / PARTS, top (p + 1) / PARTS]), all from one
+ * counter (zero-initialised with its job). f25519_msm_task: 0 for "fill
+ * *g", 1 for "sum part *p of *g" (after *g's fill is published; it waits
+ * for a fill under way on another member), -1 when none is left. */
+#define F25519_MSM_PARTS 2
+typedef struct {
+    int ng;
+    _Atomic int next;
+    _Atomic int filled[8];
+} f25519_msm_sched;
+
+static inline int f25519_msm_task(f25519_msm_sched *s, int *g, int *p)
+{
+    const int t = s->next++;
+    if (t < s->ng) {
+        *g = t;
+        return 0;
+    }
+    *g = (t - s->ng) / F25519_MSM_PARTS;
+    *p = (t - s->ng) % F25519_MSM_PARTS;
+    if (*g >= s->ng) return -1;
+    for (int spin = 0; !atomic_load_explicit(&s->filled[*g], memory_order_acquire); spin++) {
+        if (spin < 4096) __builtin_ia32_pause(); /* the fill is under way on another member */
+        else sched_yield();                      /* ... which may not be running */
+    }
+    return 1;
+}
+
+static inline void f25519_msm_filled(f25519_msm_sched *s, int g)
+{
+    atomic_store_explicit(&s->filled[g], 1, memory_order_release);
 }
 #endif
