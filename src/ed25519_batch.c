@@ -556,6 +556,7 @@ static int coop_block(const batch_job *j, size_t base, size_t c, f25519_team *te
     int holds = 0;
     if (m >= 2 && !cj->rand_failed) {
         for (size_t g = 1; g < cj->ngroups; g++) f25519_sc_acc_add(&cj->acc[0], &cj->acc[g]);
+        if (base + c >= j->n) f25519_team_last(team); /* the helpers leave during the Horner chain */
         holds = combination_holds(j, w, c, &cj->acc[0], team);
     }
     if (!holds) { /* every pending item on its own, as in verify_chunk, on the team */

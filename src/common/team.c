@@ -23,7 +23,11 @@ struct f25519_team {
     void (*fn)(void *);
     void *arg;
     int stop;
+    int then_exit;        /* the posted task is the helpers' last (f25519_team_last) */
+    int last;             /* f25519_team_last was called: the next post is then_exit */
+    int exited;           /* the helpers ran a then_exit task: join before anything else */
     _Atomic unsigned gen;     /* bumped by each post */
+    unsigned gen0;            /* gen when the current helpers were started: none of theirs yet */
     _Atomic unsigned running; /* helpers still in the current task */
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -39,7 +43,7 @@ static inline void relax(void)
 static void *helper(void *p)
 {
     f25519_team *t = p;
-    unsigned seen = 0;
+    unsigned seen = t->gen0;
     for (;;) {
         unsigned g;
         int spins = 0;
@@ -54,17 +58,21 @@ static void *helper(void *p)
         }
         seen = g;
         if (t->stop) return NULL; /* written before gen was bumped */
+        const int then_exit = t->then_exit; /* read before running drops: the caller may post again */
         t->fn(t->arg);
         atomic_fetch_sub(&t->running, 1);
+        if (then_exit) return NULL;
     }
 }
 
-/* Post fn(arg) (fn unused when stop) to the helpers. */
-static void post(f25519_team *t, void (*fn)(void *), void *arg, int stop)
+/* Post fn(arg) (fn unused when stop) to the helpers; then_exit: they exit
+ * after it. */
+static void post(f25519_team *t, void (*fn)(void *), void *arg, int stop, int then_exit)
 {
     t->fn = fn;
     t->arg = arg;
     t->stop = stop;
+    t->then_exit = then_exit;
     atomic_store(&t->running, t->helpers);
     pthread_mutex_lock(&t->mu); /* a helper between its last spin and cond_wait holds it */
     atomic_fetch_add(&t->gen, 1);
@@ -84,6 +92,22 @@ static unsigned allowed_cpus(void)
     return c > 0 ? (unsigned)c : 1u;
 }
 
+/* Up to want helpers (t->helpers of them started). */
+static void spawn_helpers(f25519_team *t, unsigned want)
+{
+    t->gen0 = atomic_load(&t->gen);
+    t->helpers = 0;
+    for (unsigned k = 1; k <= want; k++) {
+        if (f25519_spawn(t->sp, k, &t->tid[t->helpers], helper, t) != 0) break;
+        t->helpers++;
+    }
+}
+
+static void join_helpers(f25519_team *t)
+{
+    for (unsigned k = 0; k < t->helpers; k++) pthread_join(t->tid[k], NULL);
+}
+
 f25519_team *f25519_team_new(unsigned threads)
 {
     if (threads <= 1) return NULL;
@@ -98,6 +122,9 @@ f25519_team *f25519_team_new(unsigned threads)
     t->gen = 0;
     t->running = 0;
     t->stop = 0;
+    t->then_exit = 0;
+    t->last = 0;
+    t->exited = 0;
     if (pthread_mutex_init(&t->mu, NULL) != 0) {
         free(t);
         return NULL;
@@ -108,10 +135,7 @@ f25519_team *f25519_team_new(unsigned threads)
         return NULL;
     }
     t->sp = f25519_spawn_begin();
-    for (unsigned k = 1; k < threads; k++) {
-        if (f25519_spawn(t->sp, k, &t->tid[t->helpers], helper, t) != 0) break;
-        t->helpers++;
-    }
+    spawn_helpers(t, threads - 1);
     if (t->helpers == 0) {
         f25519_team_free(t);
         return NULL;
@@ -126,23 +150,37 @@ unsigned f25519_team_size(const f25519_team *t)
 
 void f25519_team_run(f25519_team *t, void (*fn)(void *arg), void *arg)
 {
-    if (!t) {
+    if (t && t->exited) { /* a task after the "last": as many helpers again */
+        const unsigned want = t->helpers;
+        join_helpers(t);
+        spawn_helpers(t, want);
+        t->exited = 0;
+    }
+    if (!t || t->helpers == 0) {
         fn(arg);
         return;
     }
-    post(t, fn, arg, 0);
+    const int then_exit = t->last;
+    t->last = 0;
+    post(t, fn, arg, 0, then_exit);
     fn(arg);
     for (int spins = 0; atomic_load(&t->running) != 0; spins++) {
         if (spins < t->spin) relax();
         else sched_yield();
     }
+    t->exited = then_exit; /* they are on their way out: joined by the next run or f25519_team_free */
+}
+
+void f25519_team_last(f25519_team *t)
+{
+    if (t) t->last = 1;
 }
 
 void f25519_team_free(f25519_team *t)
 {
     if (!t) return;
-    if (t->helpers) post(t, NULL, NULL, 1);
-    for (unsigned k = 0; k < t->helpers; k++) pthread_join(t->tid[k], NULL);
+    if (t->helpers && !t->exited) post(t, NULL, NULL, 1, 0);
+    join_helpers(t);
     f25519_spawn_end(t->sp);
     pthread_cond_destroy(&t->cv);
     pthread_mutex_destroy(&t->mu);

@@ -39,6 +39,14 @@ unsigned f25519_team_size(const f25519_team *t);
  * that created the team may call it. */
 void f25519_team_run(f25519_team *t, void (*fn)(void *arg), void *arg);
 
+/* The next task posted (f25519_team_run) is the helpers' last: they exit
+ * as soon as they have run it, so that their exit overlaps the caller's
+ * serial work after it instead of f25519_team_free's join. A task posted
+ * after it starts the helpers again (as many as can be started). NULL is
+ * fine. Used by batch verification before its last multi-scalar
+ * multiplication (ed25519_batch.c). */
+void f25519_team_last(f25519_team *t);
+
 /* Stops and joins the helpers; NULL is fine. */
 void f25519_team_free(f25519_team *t);
 #endif
