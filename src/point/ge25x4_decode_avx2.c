@@ -1,34 +1,68 @@
 /*
- * Eight decodings (RFC 8032 5.1.3) sharing two 4-lane square-root chains:
- * the decoding itself is the shared one (point/ge51_decode.c halves and
- * field/fe51.c's sqrt_ratio halves, as the ifma version ge51_decode_ifma.c),
- * only x = u v^3 (u v^7)^((p-5)/8)'s exponentiation runs in the lanes of
- * the radix-2^25.5 field (field/fe25x4_pow_avx2.c: two chains interleaved,
- * one encoding per 64-bit lane). Same accept/reject decision, same point.
+ * Eight decodings (RFC 8032 5.1.3) in the lanes of the radix-2^25.5 field,
+ * two sets of four: the arithmetic of ge51_decode_pre, fe51_sqrt_ratio_pre/
+ * _post and ge51_decode_post (the exponentiation on two interleaved chains,
+ * field/fe25x4_pow_avx2.c), the decisions per lane from the results
+ * (point/ge51_decode.c ge51_decode_lane_post, as ge51_decode_ifma.c). Same
+ * accept/reject decision, same point.
  */
 #include "point/ge25x4_decode_avx2.h"
 #include "field/fe25x4_pow_avx2.h"
 
 F25519_AVX2_TARGET int f25519_frombytes_avx2_x8(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient)
 {
-    fe51 u[8], v[8], v3[8], w[8], pw[8];
+    fe51 y[8], t[4];
+    ge51_roots r[8];
     int bad[8], mask = 0;
-    for (int i = 0; i < 8; i++) {
-        bad[i] = ge51_decode_pre(&out[i], &u[i], &v[i], s[i], (int)((lenient >> i) & 1)) != 0;
-        fe51_sqrt_ratio_pre(&w[i], &v3[i], &u[i], &v[i]);
+    for (int i = 0; i < 8; i++) bad[i] = ge51_decode_lane_pre(&y[i], s[i], (int)((lenient >> i) & 1)) != 0;
+    fe25x4 one, d, sm1, Y[2], U[2], V[2], V3[2], W[2], P[2], X, XI, q, e;
+    {
+        fe51 c[4] = {fe51_d, fe51_d, fe51_d, fe51_d}, m[4] = {fe51_sqrtm1, fe51_sqrtm1, fe51_sqrtm1, fe51_sqrtm1};
+        f25519_fe25x4_pack(&d, c);
+        f25519_fe25x4_pack(&sm1, m);
     }
-    fe25x4 W[2], PW[2];
-    f25519_fe25x4_pack(&W[0], w);
-    f25519_fe25x4_pack(&W[1], w + 4);
-    f25519_fe25x4_pow22523_2(&PW[0], &PW[1], &W[0], &W[1]);
-    f25519_fe25x4_unpack(pw, &PW[0]);
-    f25519_fe25x4_unpack(pw + 4, &PW[1]);
+    fe25x4_1(&one);
+    for (int k = 0; k < 2; k++) { /* bounds: fe25x4_avx2.h (R, M) */
+        f25519_fe25x4_pack(&Y[k], y + 4 * k);
+        f25519_fe25x4_sqr(&q, &Y[k]);
+        fe25x4_sub(&U[k], &q, &one);
+        fe25x4_carry(&U[k], &U[k]); /* u = y^2 - 1 (R: fe25x4_sub's g below) */
+        f25519_fe25x4_mul(&V[k], &q, &d);
+        fe25x4_add(&V[k], &V[k], &one); /* v = d y^2 + 1 (M) */
+        f25519_fe25x4_sqr(&V3[k], &V[k]);
+        f25519_fe25x4_mul(&V3[k], &V3[k], &V[k]); /* v^3 */
+        f25519_fe25x4_sqr(&q, &V3[k]);
+        f25519_fe25x4_mul(&q, &q, &V[k]);
+        f25519_fe25x4_mul(&W[k], &q, &U[k]); /* u v^7 */
+    }
+    f25519_fe25x4_pow22523_2(&P[0], &P[1], &W[0], &W[1]);
+    for (int k = 0; k < 2; k++) {
+        ge51_roots *rk = r + 4 * k;
+        f25519_fe25x4_mul(&q, &P[k], &V3[k]);
+        f25519_fe25x4_mul(&X, &q, &U[k]); /* x = u v^3 (u v^7)^((p-5)/8) */
+        f25519_fe25x4_mul(&XI, &X, &sm1);
+        f25519_fe25x4_unpack(t, &X);
+        for (int l = 0; l < 4; l++) rk[l].x = t[l];
+        f25519_fe25x4_unpack(t, &XI);
+        for (int l = 0; l < 4; l++) rk[l].xi = t[l];
+        f25519_fe25x4_mul(&q, &X, &Y[k]);
+        f25519_fe25x4_unpack(t, &q);
+        for (int l = 0; l < 4; l++) rk[l].xy = t[l];
+        f25519_fe25x4_mul(&q, &XI, &Y[k]);
+        f25519_fe25x4_unpack(t, &q);
+        for (int l = 0; l < 4; l++) rk[l].xiy = t[l];
+        f25519_fe25x4_sqr(&q, &X);
+        f25519_fe25x4_mul(&q, &q, &V[k]); /* v x^2 */
+        fe25x4_sub(&e, &q, &U[k]);
+        f25519_fe25x4_unpack(t, &e);
+        for (int l = 0; l < 4; l++) rk[l].dp = t[l];
+        fe25x4_add(&e, &q, &U[k]);
+        f25519_fe25x4_unpack(t, &e);
+        for (int l = 0; l < 4; l++) rk[l].dm = t[l];
+    }
     for (int i = 0; i < 8; i++) {
-        if (!bad[i]) {
-            fe51 x;
-            int ok = fe51_sqrt_ratio_post(&x, &u[i], &v[i], &v3[i], &pw[i]);
-            bad[i] = ge51_decode_post(&out[i], &x, ok, s[i], (int)((lenient >> i) & 1)) != 0;
-        }
+        if (!bad[i]) bad[i] = ge51_decode_lane_post(&out[i], &y[i], &r[i], s[i], (int)((lenient >> i) & 1)) != 0;
+        if (bad[i]) ge51_identity(&out[i]); /* unspecified (impl.h): defined */
         mask |= bad[i] << i;
     }
     return mask;

@@ -45,6 +45,20 @@ int  ge51_frombytes2_vartime_with(ge51_p3 out[2], const uint8_t s0[32], const ui
 int  ge51_decode_pre(ge51_p3 *h, fe51 *u, fe51 *v, const uint8_t s[32], int allow_noncanonical);
 int  ge51_decode_post(ge51_p3 *h, const fe51 *x, int root_found, const uint8_t s[32],
                       int allow_noncanonical);
+/* The same decoding with the arithmetic in a vector backend's lanes
+ * (point/ge51_decode_ifma.c, ge25x4_decode_avx2.c): lane_pre gives y (and
+ * -1 if strict and non-canonical); the lanes compute, with u = y^2 - 1,
+ * v = d y^2 + 1, x = u v^3 (u v^7)^((p-5)/8), the ge51_roots below; lane_post
+ * makes the decision and the point of ge51_decode_post(fe51_sqrt_ratio_post)
+ * from them: 0 with h complete, or -1. Inputs: limbs < 2^52. */
+typedef struct {
+    fe51 x, xi;   /* x, x sqrt(-1) */
+    fe51 xy, xiy; /* x y, x sqrt(-1) y */
+    fe51 dp, dm;  /* v x^2 - u, v x^2 + u */
+} ge51_roots;
+int  ge51_decode_lane_pre(fe51 *y, const uint8_t s[32], int allow_noncanonical);
+int  ge51_decode_lane_post(ge51_p3 *h, const fe51 *y, const ge51_roots *r, const uint8_t s[32],
+                           int allow_noncanonical);
 void ge51_tobytes(uint8_t s[32], const ge51_p3 *h);
 void ge51_add(ge51_p3 *r, const ge51_p3 *p, const ge51_p3 *q);
 void ge51_dbl(ge51_p3 *r, const ge51_p3 *p);

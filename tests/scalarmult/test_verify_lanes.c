@@ -33,6 +33,19 @@ static int same_point(const ge51_p3 *p, const ge51_p3 *q)
     return memcmp(a, b, 32) == 0;
 }
 
+/* The extended coordinates' invariant X Y = Z T (ge51_tobytes reads X, Y
+ * and Z only: a wrong T shows only in later additions). */
+static int t_consistent(const ge51_p3 *p)
+{
+    fe51 a, b;
+    uint8_t ea[32], eb[32];
+    fe51_mul(&a, &p->X, &p->Y);
+    fe51_mul(&b, &p->Z, &p->T);
+    fe51_tobytes(ea, &a);
+    fe51_tobytes(eb, &b);
+    return memcmp(ea, eb, 32) == 0;
+}
+
 static void random_point(ge51_p3 *P, int kind)
 {
     uint8_t s[32], wide[64], enc[32];
@@ -102,6 +115,7 @@ static void test_decode(const f25519_ops *ops, int rounds)
             CHECK(((bad >> l) & 1) == rb, "%s frombytes_x8 round %d lane %d: verdict %d, portable %d", ops->name, r,
                   l, (bad >> l) & 1, rb);
             if (!rb) CHECK(same_point(&got[l], &ref), "%s frombytes_x8 round %d lane %d: point differs", ops->name, r, l);
+            if (!rb) CHECK(t_consistent(&got[l]), "%s frombytes_x8 round %d lane %d: T != X Y / Z", ops->name, r, l);
         }
     }
     printf("  frombytes_x8: %ld decodings (%ld accepted) equal portable\n", n, acc);
