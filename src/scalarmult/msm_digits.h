@@ -16,9 +16,10 @@
 int f25519_msm_bits(const uint8_t a[32]);
 
 /* The width c in [4, 10] that minimises the estimated work for these n
- * scalars (a_i < 2^253) and the number of windows nw (<= 64) it needs:
- * madd mixed additions per point and window group of eight windows it has
- * digits in, plus 2^c bucket-sum additions of cost sum per group. */
+ * scalars (a_i < 2^253; from a sample of them when n >= 512) and the number
+ * of windows nw (<= 64) it needs (for every scalar): madd mixed additions
+ * per point and window group of eight windows it has digits in, plus 2^c
+ * bucket-sum additions of cost sum per group. */
 int f25519_msm_width(size_t n, const uint8_t (*a)[32], unsigned madd, unsigned sum, int *nw);
 
 /* d[0..nwp) = a's signed radix-2^c digits: ceil(bits / c) windows with
