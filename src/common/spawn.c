@@ -16,7 +16,6 @@ struct f25519_spawn_ctx {
     struct tramp {
         void *(*fn)(void *);
         void *arg;
-        const cpu_set_t *all;
     } tr[SPAWN_MAX];
 };
 
@@ -48,8 +47,12 @@ void f25519_spawn_end(f25519_spawn_ctx *c)
 static void *spawn_tramp(void *p)
 {
     struct tramp *t = p;
-    pthread_setaffinity_np(pthread_self(), sizeof *t->all, t->all); /* placed, not pinned */
     return t->fn(t->arg);
+}
+
+void f25519_spawn_unpin(f25519_spawn_ctx *c)
+{
+    if (c) pthread_setaffinity_np(pthread_self(), sizeof c->all, &c->all); /* placed, not pinned */
 }
 
 int f25519_spawn(f25519_spawn_ctx *c, unsigned k, pthread_t *t, void *(*fn)(void *), void *arg)
@@ -63,7 +66,6 @@ int f25519_spawn(f25519_spawn_ctx *c, unsigned k, pthread_t *t, void *(*fn)(void
             struct tramp *tr = &c->tr[k - 1];
             tr->fn = fn;
             tr->arg = arg;
-            tr->all = &c->all;
             int rc = -1;
             if (pthread_attr_setaffinity_np(&at, sizeof one, &one) == 0)
                 rc = pthread_create(t, &at, spawn_tramp, tr);
@@ -80,6 +82,11 @@ f25519_spawn_ctx *f25519_spawn_begin(void)
 }
 
 void f25519_spawn_end(f25519_spawn_ctx *c)
+{
+    (void)c;
+}
+
+void f25519_spawn_unpin(f25519_spawn_ctx *c)
 {
     (void)c;
 }

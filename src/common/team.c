@@ -19,7 +19,7 @@ struct f25519_team {
     pthread_t tid[F25519_TEAM_MAX - 1];
     unsigned helpers;
     int spin;             /* pauses before a wait blocks: 0 when the members outnumber the CPUs */
-    f25519_spawn_ctx *sp; /* read by the helpers as they start: freed after the join */
+    f25519_spawn_ctx *sp; /* read by the helpers (f25519_spawn_unpin): freed after the join */
     void (*fn)(void *);
     void *arg;
     int stop;
@@ -44,6 +44,7 @@ static void *helper(void *p)
 {
     f25519_team *t = p;
     unsigned seen = t->gen0;
+    int placed = 1; /* pinned to the CPU f25519_spawn chose, until the first task is done */
     for (;;) {
         unsigned g;
         int spins = 0;
@@ -62,6 +63,8 @@ static void *helper(void *p)
         t->fn(t->arg);
         atomic_fetch_sub(&t->running, 1);
         if (then_exit) return NULL;
+        if (placed) f25519_spawn_unpin(t->sp);
+        placed = 0;
     }
 }
 

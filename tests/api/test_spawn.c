@@ -2,8 +2,9 @@
  * f25519_test_spawn [N]: the batch APIs' helper threads (src/common/spawn.h).
  *  1. the process's mask (>= 2 allowed CPUs; else "SKIP part 1: one CPU"):
  *     f25519_spawn_begin() != NULL; helpers k = 1, 2, 3 and the last slot
- *     run their function with their argument, see the creator's whole mask
- *     inside (placed, not pinned) and pthread_join gets their return value;
+ *     run their function with their argument, start pinned to one CPU, see
+ *     the creator's whole mask after f25519_spawn_unpin (placed, not
+ *     pinned) and pthread_join gets their return value;
  *  2. the caller restricted to the CPU it runs on: f25519_spawn_begin()
  *     returns NULL and f25519_spawn(NULL, k, ...) still runs the function
  *     (plain pthread_create: the helper inherits the one-CPU mask);
@@ -43,16 +44,20 @@
 
 typedef struct {
     unsigned k;
+    f25519_spawn_ctx *ctx;
     void *arg_seen;
-    int ran, mask_rc;
-    cpu_set_t mask; /* the helper's affinity, read inside it */
+    int ran, mask_rc, first_rc;
+    cpu_set_t first, mask; /* the helper's affinity as it starts, and after f25519_spawn_unpin */
 } probe;
 
 static void *probe_fn(void *p)
 {
     probe *r = p;
     r->arg_seen = p;
-    CPU_ZERO(&r->mask); /* defined for MemorySanitizer whatever the syscall's interceptor */
+    CPU_ZERO(&r->first); /* defined for MemorySanitizer whatever the syscall's interceptor */
+    CPU_ZERO(&r->mask);
+    r->first_rc = sched_getaffinity(0, sizeof r->first, &r->first);
+    f25519_spawn_unpin(r->ctx);
     r->mask_rc = sched_getaffinity(0, sizeof r->mask, &r->mask);
     r->ran = 1;
     return &r->ran;
@@ -68,6 +73,7 @@ static void run_probes(const char *part, f25519_spawn_ctx *c, const unsigned *k,
     for (int i = 0; i < n; i++) {
         memset(&r[i], 0, sizeof r[i]);
         r[i].k = k[i];
+        r[i].ctx = c;
         started[i] = f25519_spawn(c, k[i], &t[i], probe_fn, &r[i]) == 0;
         CHECK(started[i], "%s: f25519_spawn k=%u failed", part, k[i]);
     }
@@ -78,7 +84,11 @@ static void run_probes(const char *part, f25519_spawn_ctx *c, const unsigned *k,
         CHECK(r[i].ran && r[i].arg_seen == &r[i], "%s: helper k=%u did not run with its argument", part, k[i]);
         CHECK(ret == &r[i].ran, "%s: pthread_join k=%u got %p, not the helper's return value %p", part, k[i], ret,
               (void *)&r[i].ran);
-        CHECK(r[i].mask_rc == 0, "%s: sched_getaffinity in helper k=%u failed", part, k[i]);
+        CHECK(r[i].mask_rc == 0 && r[i].first_rc == 0, "%s: sched_getaffinity in helper k=%u failed", part, k[i]);
+        if (c && k[i] >= 1 && k[i] <= SPAWN_SLOTS) /* placed by f25519_spawn until it unpins */
+            CHECK(r[i].first_rc != 0 || CPU_COUNT(&r[i].first) == 1,
+                  "%s: helper k=%u starts with %d allowed CPUs, not the one it was placed on", part, k[i],
+                  CPU_COUNT(&r[i].first));
         CHECK(r[i].mask_rc != 0 || CPU_EQUAL(&r[i].mask, want),
               "%s: helper k=%u runs with %d allowed CPUs, not the creator's mask (%d CPUs)", part, k[i],
               CPU_COUNT(&r[i].mask), CPU_COUNT(want));
