@@ -14,10 +14,15 @@ int f25519_randombytes(void *buf, size_t n)
 {
     uint8_t *b = buf;
     while (n > 0) {
-        size_t chunk = n > 256 ? 256 : n;
 #if defined(__linux__)
+        /* as many bytes as asked per call (a short count is continued):
+         * batch verification's 16 KB of z_i at n = 1024 took 117k TSC ticks
+         * in one call against 167k in 256-byte calls (Intel Xeon family 6
+         * model 207 KVM guest, 2026-11-27) */
+        size_t chunk = n > ((size_t)1 << 20) ? (size_t)1 << 20 : n;
         ssize_t r = getrandom(b, chunk, 0);
 #else
+        size_t chunk = n > 256 ? 256 : n; /* getentropy's limit */
         int r = getentropy(b, chunk) == 0 ? (int)chunk : -1;
 #endif
         if (r < 0) {
