@@ -15,6 +15,7 @@ set(F25519_BACKEND_ifma_SOURCES
   src/field/fe51x4_ifma.c
   src/point/ge51x8_ifma.c
   src/point/ge51_decode_ifma.c
+  src/hash/sha512_x8_avx512.c
   src/scalarmult/base_tables_ifma.c
   src/scalarmult/base_ifma.c
   src/scalarmult/double_ifma.c

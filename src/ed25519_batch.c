@@ -258,10 +258,27 @@ static void prepare(const batch_job *j, chunk_scratch *w, size_t base, size_t lo
                                                   (bad_r >> l) & 1);
         }
     }
-    for (size_t i = lo; i < hi; i++)
-        if (st[i] == F25519_OK)
-            f25519_vf_challenge(w->k[i], F25519_ED25519, NULL, 0, j->sig[base + i], j->pub[base + i],
-                                j->msg[base + i], j->msg_len[base + i]);
+    for (size_t g = lo; g < hi; g += 8) {
+        size_t live[8], nl = 0;
+        for (size_t i = g; i < hi && i < g + 8; i++)
+            if (st[i] == F25519_OK) live[nl++] = i;
+        if (nl >= 2 && j->ops->sha512_x8) { /* eight challenges at once (unused lanes: empty messages) */
+            f25519_sha512_msg hm[8] = {{{NULL, NULL, NULL}, {0, 0, 0}}};
+            uint8_t h[8][64];
+            for (size_t l = 0; l < nl; l++) {
+                const size_t i = base + live[l];
+                hm[l] = (f25519_sha512_msg){{j->sig[i], j->pub[i], j->msg[i]}, {32, 32, j->msg_len[i]}};
+            }
+            j->ops->sha512_x8(h, hm);
+            for (size_t l = 0; l < nl; l++) sc25519_reduce64(w->k[live[l]], h[l]); /* f25519_vf_challenge's k */
+        } else {
+            for (size_t l = 0; l < nl; l++) {
+                const size_t i = base + live[l];
+                f25519_vf_challenge(w->k[live[l]], F25519_ED25519, NULL, 0, j->sig[i], j->pub[i], j->msg[i],
+                                    j->msg_len[i]);
+            }
+        }
+    }
 }
 
 /* w->pend = the items of the chunk still F25519_OK; returns their number. */

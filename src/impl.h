@@ -54,7 +54,10 @@
  *               use (common/team.h; NULL: the caller's only; avx2 and ifma
  *               spread their buckets' window groups over its members and
  *               say so in ed25519_msm_threaded = 1, the others ignore it, 0).
- * Every entry but ed25519_quad_scalar and ed25519_quad_scalar_x8 is required (no NULL): shared code
+ *  sha512_x8:   eight SHA-512 digests of public messages at once
+ *               (hash/sha512_x8.h: batch verification's challenges).
+ *               Optional (NULL: one f25519_sha512 per message); ifma only.
+ * Every entry but ed25519_quad_scalar, ed25519_quad_scalar_x8 and sha512_x8 is required (no NULL): shared code
  * never falls back to another backend's field.
  */
 #ifndef F25519_IMPL_H
@@ -68,6 +71,7 @@
 #include "common/random.h" /* for x25519.c / ed25519.c */
 #include "common/wipe.h"
 #include "common/team.h"   /* ed25519_msm's threads */
+#include "hash/sha512_x8.h" /* sha512_x8 */
 
 typedef struct f25519_ops {
     const char *name;
@@ -91,6 +95,7 @@ typedef struct f25519_ops {
     void (*ed25519_msm)(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
                         const uint8_t b[32], f25519_team *team);
     int ed25519_msm_threaded; /* 1: ed25519_msm spreads its work over the team it is given */
+    void (*sha512_x8)(uint8_t out[8][64], const f25519_sha512_msg m[8]);
 } f25519_ops;
 
 /* The backends. mulx exists when F25519_HAVE_MULX (arch/mulx_asm.h: x86-64,

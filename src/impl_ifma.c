@@ -95,4 +95,5 @@ const f25519_ops f25519_ops_ifma = {
      * reduction cost what the ~120 saved 8-lane doublings gain) */
     .ed25519_msm = i_msm,
     .ed25519_msm_threaded = 1, /* the buckets' window groups (ed25519_batch.c: one combination for all threads) */
+    .sha512_x8 = f25519_sha512_x8_avx512,
 };

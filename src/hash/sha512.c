@@ -9,10 +9,14 @@
  * alone) and picked per call from the dispatcher's CPUID features. */
 #include <string.h>
 #include "hash/sha512.h"
+#include "hash/sha512_x8.h"
+
+#define K f25519_sha512_k
+#define H0 f25519_sha512_h0
 #include "common/cpu.h"
 #include "common/wipe.h"
 
-static const uint64_t K[80] = {
+const uint64_t f25519_sha512_k[80] = { /* also read by sha512_x8_avx512.c */
     0x428a2f98d728ae22ull, 0x7137449123ef65cdull, 0xb5c0fbcfec4d3b2full, 0xe9b5dba58189dbbcull,
     0x3956c25bf348b538ull, 0x59f111f1b605d019ull, 0x923f82a4af194f9bull, 0xab1c5ed5da6d8118ull,
     0xd807aa98a3030242ull, 0x12835b0145706fbeull, 0x243185be4ee4b28cull, 0x550c7dc3d5ffb4e2ull,
@@ -35,7 +39,7 @@ static const uint64_t K[80] = {
     0x4cc5d4becb3e42b6ull, 0x597f299cfc657e2aull, 0x5fcb6fab3ad6faecull, 0x6c44198c4a475817ull,
 };
 
-static const uint64_t H0[8] = {
+const uint64_t f25519_sha512_h0[8] = {
     0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
     0x510e527fade682d1ull, 0x9b05688c2b3e6c1full, 0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull,
 };

@@ -16,8 +16,16 @@
  *                            random up to 160 bits; b: the scalars above;
  *                            random, mixed-order, torsion, identity points);
  *   ed25519_msm              vs the sum of per-point double-scalar products
- *                            (n = 0 .. 130, 128-bit and 253-bit scalars).
+ *                            (n = 0 .. 130, 128-bit and 253-bit scalars);
+ *   sha512_x8                (where the backend has one: ifma) vs
+ *                            f25519_sha512 of each lane's concatenation:
+ *                            three parts of 0 .. 300 bytes (every lane its
+ *                            own lengths: 1 to 6 blocks, the padding at every
+ *                            offset around the block and length boundaries),
+ *                            the challenges' shape (32 + 32 + message) and
+ *                            NULL empty parts.
  */
+#include "hash/sha512.h"
 #include "testutil.h"
 #include "impl.h"
 #include "point/ge51.h"
@@ -234,6 +242,48 @@ static void test_msm(const f25519_ops *ops, int max_n)
     printf("  msm: n = 0 .. %d equal the portable sum of products\n", max_n);
 }
 
+static void test_sha512_x8(const f25519_ops *ops, int rounds)
+{
+    if (!ops->sha512_x8) {
+        printf("  sha512_x8: none in %s (one f25519_sha512 per message)\n", ops->name);
+        return;
+    }
+    static uint8_t buf[8][3][300];
+    long n = 0;
+    for (int r = 0; r < rounds; r++) {
+        f25519_sha512_msg m[8];
+        for (int l = 0; l < 8; l++) {
+            for (int k = 0; k < 3; k++) {
+                size_t len;
+                switch (r % 4) {
+                case 0: len = tu_rand_below(301); break;                        /* anything */
+                case 1: len = k < 2 ? 32 : tu_rand_below(301); break;          /* R || A || M */
+                case 2: len = k < 2 ? 32 : 48 + tu_rand_below(32); break;     /* the 1-2 block edge (111/112) */
+                default: len = tu_rand_below(4) == 0 ? 0 : tu_rand_below(140); break;
+                }
+                tu_rand_bytes(buf[l][k], len);
+                m[l].p[k] = len == 0 && tu_rand_below(2) ? NULL : buf[l][k];
+                m[l].n[k] = len;
+            }
+        }
+        uint8_t got[8][64];
+        ops->sha512_x8(got, m);
+        for (int l = 0; l < 8; l++) {
+            uint8_t cat[900], want[64];
+            size_t t = 0;
+            for (int k = 0; k < 3; k++) {
+                if (m[l].n[k]) memcpy(cat + t, m[l].p[k], m[l].n[k]);
+                t += m[l].n[k];
+            }
+            f25519_sha512(want, cat, t);
+            n++;
+            CHECK(memcmp(got[l], want, 64) == 0, "%s sha512_x8 round %d lane %d (%zu bytes) differs", ops->name, r, l,
+                  t);
+        }
+    }
+    printf("  sha512_x8: %ld digests equal f25519_sha512\n", n);
+}
+
 int main(int argc, char **argv)
 {
     const char *name = "lanes_verify_batch";
@@ -246,5 +296,6 @@ int main(int argc, char **argv)
     test_double(ops, rounds);
     test_quad(ops, rounds);
     test_msm(ops, max_n);
+    test_sha512_x8(ops, rounds);
     return tu_finish(name);
 }

@@ -1,0 +1,30 @@
+/*
+ * Eight SHA-512 digests at once, one message per 64-bit lane of a vector
+ * (the "multi-buffer" hashing of batch verification: the challenges
+ * k = H(R || A || M) of eight signatures, ed25519_batch.c). Each message is
+ * the concatenation of up to three parts; the lanes may differ in length
+ * (a lane whose message has fewer blocks keeps its state while the others
+ * go on). Same digests as f25519_sha512 of each concatenation.
+ *
+ * PUBLIC inputs only: unlike sha512.c (which also hashes secret keys and
+ * nonces), nothing is wiped and the block count of each lane decides
+ * branches.
+ */
+#ifndef F25519_SHA512_X8_H
+#define F25519_SHA512_X8_H
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    const uint8_t *p[3]; /* parts (NULL allowed where n is 0) */
+    size_t n[3];
+} f25519_sha512_msg;
+
+/* AVX-512F (the ifma backend; src/hash/sha512_x8_avx512.c): out[l] =
+ * SHA-512(m[l].p[0..n[0]) || m[l].p[1..] || m[l].p[2..]). */
+void f25519_sha512_x8_avx512(uint8_t out[8][64], const f25519_sha512_msg m[8]);
+
+/* The FIPS 180-4 constants (sha512.c). */
+extern const uint64_t f25519_sha512_k[80];
+extern const uint64_t f25519_sha512_h0[8];
+#endif
