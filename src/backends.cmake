@@ -35,6 +35,7 @@ set(F25519_BACKEND_avx2_SOURCES
   src/scalarmult/base_avx2.c
   src/field/fe25x4_pow_avx2.c
   src/point/ge25x4_decode_avx2.c
+  src/hash/sha512_x8_avx2.c
   src/scalarmult/double_avx2.c
   src/scalarmult/msm_avx2.c
   src/impl_avx2.c

@@ -56,7 +56,8 @@
  *               say so in ed25519_msm_threaded = 1, the others ignore it, 0).
  *  sha512_x8:   eight SHA-512 digests of public messages at once
  *               (hash/sha512_x8.h: batch verification's challenges).
- *               Optional (NULL: one f25519_sha512 per message); ifma only.
+ *               Optional (NULL: one f25519_sha512 per message); ifma
+ *               (eight lanes) and avx2 (two sets of four).
  * Every entry but ed25519_quad_scalar, ed25519_quad_scalar_x8 and sha512_x8 is required (no NULL): shared code
  * never falls back to another backend's field.
  */

@@ -128,4 +128,5 @@ const f25519_ops f25519_ops_avx2 = {
     .ed25519_quad_scalar_x8 = f25519_quad_scalar_avx2_x8,
     .ed25519_msm = v_msm,
     .ed25519_msm_threaded = 1,
+    .sha512_x8 = f25519_sha512_x8_avx2,
 };

@@ -327,3 +327,25 @@ void f25519_sha512(uint8_t out[64], const void *data, size_t len)
     f25519_wipe(blk, 128 * nb);
     f25519_wipe(st, sizeof st);
 }
+
+/* The multi-buffer versions' blocks (sha512_x8.h). */
+void f25519_sha512_lane_block(uint8_t blk[128], const f25519_sha512_msg *m, size_t total, size_t j)
+{
+    const size_t lo = 128 * j, hi = lo + 128;
+    size_t start = 0;
+    memset(blk, 0, 128);
+    for (int k = 0; k < 3; k++) { /* the message bytes in [lo, hi) */
+        const size_t end = start + m->n[k];
+        const size_t a = start > lo ? start : lo, b = end < hi ? end : hi;
+        if (a < b) memcpy(blk + (a - lo), m->p[k] + (a - start), b - a);
+        start = end;
+    }
+    if (total >= lo && total < hi) blk[total - lo] = 0x80;
+    if ((total + 17 + 127) / 128 == j + 1) { /* the last block: the 128-bit bit length */
+        const uint64_t bits_hi = (uint64_t)((unsigned __int128)total >> 61), bits_lo = (uint64_t)total << 3;
+        for (int i = 0; i < 8; i++) {
+            blk[112 + i] = (uint8_t)(bits_hi >> (56 - 8 * i));
+            blk[120 + i] = (uint8_t)(bits_lo >> (56 - 8 * i));
+        }
+    }
+}

@@ -13,28 +13,6 @@
 
 #define X8_TARGET F25519_IFMA_TARGET /* the ifma backend's target: AVX-512F/VL (+IFMA, unused here) */
 
-/* blk = bytes [128 j, 128 j + 128) of the padded message m (total bytes). */
-static void lane_block(uint8_t blk[128], const f25519_sha512_msg *m, size_t total, size_t j)
-{
-    const size_t lo = 128 * j, hi = lo + 128;
-    size_t start = 0;
-    memset(blk, 0, 128);
-    for (int k = 0; k < 3; k++) { /* the message bytes in [lo, hi) */
-        const size_t end = start + m->n[k];
-        const size_t a = start > lo ? start : lo, b = end < hi ? end : hi;
-        if (a < b) memcpy(blk + (a - lo), m->p[k] + (a - start), b - a);
-        start = end;
-    }
-    if (total >= lo && total < hi) blk[total - lo] = 0x80;
-    if ((total + 17 + 127) / 128 == j + 1) { /* the last block: the 128-bit bit length */
-        const uint64_t bits_hi = (uint64_t)((unsigned __int128)total >> 61), bits_lo = (uint64_t)total << 3;
-        for (int i = 0; i < 8; i++) {
-            blk[112 + i] = (uint8_t)(bits_hi >> (56 - 8 * i));
-            blk[120 + i] = (uint8_t)(bits_lo >> (56 - 8 * i));
-        }
-    }
-}
-
 static inline uint64_t be64(const uint8_t *p)
 {
     uint64_t v;
@@ -113,7 +91,7 @@ X8_TARGET void f25519_sha512_x8_avx512(uint8_t out[8][64], const f25519_sha512_m
         __mmask8 live = 0;
         for (int l = 0; l < 8; l++) {
             if (j < nb[l]) {
-                lane_block(blk[l], &m[l], total[l], j);
+                f25519_sha512_lane_block(blk[l], &m[l], total[l], j);
                 live |= (__mmask8)(1u << l);
             }
         }

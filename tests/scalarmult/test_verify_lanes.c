@@ -17,7 +17,7 @@
  *                            random, mixed-order, torsion, identity points);
  *   ed25519_msm              vs the sum of per-point double-scalar products
  *                            (n = 0 .. 130, 128-bit and 253-bit scalars);
- *   sha512_x8                (where the backend has one: ifma) vs
+ *   sha512_x8                (where the backend has one: ifma, avx2) vs
  *                            f25519_sha512 of each lane's concatenation:
  *                            three parts of 0 .. 300 bytes (every lane its
  *                            own lengths: 1 to 6 blocks, the padding at every

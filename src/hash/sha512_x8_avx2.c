@@ -1,0 +1,107 @@
+/*
+ * SHA-512 (FIPS 180-4 6.4) of eight messages, four at a time with AVX2:
+ * word t of four states / schedules in the four 64-bit lanes of one ymm, as
+ * sha512_x8_avx512.c does with eight (its comment has the layout). AVX2 has
+ * no 64-bit rotation or three-input logic: a rotation is two shifts and an
+ * OR, Ch = (e AND f) XOR (NOT e AND g), Maj = (a AND (b OR c)) OR (b AND c).
+ * Public inputs (sha512_x8.h).
+ */
+#include <string.h>
+#include "hash/sha512_x8.h"
+#include "arch/simd_x86.h"
+
+static inline uint64_t be64(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return __builtin_bswap64(v); /* x86: little endian */
+}
+
+#define X4_ROR(x, n) _mm256_or_si256(_mm256_srli_epi64((x), (n)), _mm256_slli_epi64((x), 64 - (n)))
+#define X4_XOR3(a, b, c) _mm256_xor_si256(_mm256_xor_si256((a), (b)), (c))
+#define X4_S0(a) X4_XOR3(X4_ROR((a), 28), X4_ROR((a), 34), X4_ROR((a), 39))
+#define X4_S1(e) X4_XOR3(X4_ROR((e), 14), X4_ROR((e), 18), X4_ROR((e), 41))
+#define X4_s0(x) X4_XOR3(X4_ROR((x), 1), X4_ROR((x), 8), _mm256_srli_epi64((x), 7))
+#define X4_s1(x) X4_XOR3(X4_ROR((x), 19), X4_ROR((x), 61), _mm256_srli_epi64((x), 6))
+#define X4_CH(e, f, g) _mm256_xor_si256(_mm256_and_si256((e), (f)), _mm256_andnot_si256((e), (g)))
+#define X4_MAJ(a, b, c) _mm256_or_si256(_mm256_and_si256((a), _mm256_or_si256((b), (c))), _mm256_and_si256((b), (c)))
+
+#define X4_ROUND(a, b, c, d, e, f, g, h, t, w)                                                     \
+    do {                                                                                           \
+        __m256i t1_ = _mm256_add_epi64(_mm256_add_epi64((h), X4_S1(e)),                            \
+                                       _mm256_add_epi64(X4_CH((e), (f), (g)),                      \
+                                                        _mm256_add_epi64(_mm256_set1_epi64x((long long)f25519_sha512_k[t]), (w)))); \
+        __m256i t2_ = _mm256_add_epi64(X4_S0(a), X4_MAJ((a), (b), (c)));                           \
+        (d) = _mm256_add_epi64((d), t1_);                                                          \
+        (h) = _mm256_add_epi64(t1_, t2_);                                                          \
+    } while (0)
+
+#define X4_SCHED(W, t)                                                                              \
+    ((W)[(t) & 15] = _mm256_add_epi64(_mm256_add_epi64((W)[(t) & 15], X4_s0((W)[((t) + 1) & 15])),  \
+                                      _mm256_add_epi64((W)[((t) + 9) & 15], X4_s1((W)[((t) + 14) & 15]))))
+
+#define X4_ROUND8(t, wexpr)                                                                        \
+    do {                                                                                           \
+        X4_ROUND(a, b, c, d, e, f, g, h, (t) + 0, wexpr((t) + 0));                                 \
+        X4_ROUND(h, a, b, c, d, e, f, g, (t) + 1, wexpr((t) + 1));                                 \
+        X4_ROUND(g, h, a, b, c, d, e, f, (t) + 2, wexpr((t) + 2));                                 \
+        X4_ROUND(f, g, h, a, b, c, d, e, (t) + 3, wexpr((t) + 3));                                 \
+        X4_ROUND(e, f, g, h, a, b, c, d, (t) + 4, wexpr((t) + 4));                                 \
+        X4_ROUND(d, e, f, g, h, a, b, c, (t) + 5, wexpr((t) + 5));                                 \
+        X4_ROUND(c, d, e, f, g, h, a, b, (t) + 6, wexpr((t) + 6));                                 \
+        X4_ROUND(b, c, d, e, f, g, h, a, (t) + 7, wexpr((t) + 7));                                 \
+    } while (0)
+#define X4_W_LOAD(t) W[t]
+#define X4_W_SCHED(t) X4_SCHED(W, t)
+
+/* st += compress(block in W) in the lanes whose live word is all ones. */
+F25519_AVX2_TARGET static void compress4(__m256i st[8], __m256i W[16], __m256i live)
+{
+    __m256i a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6], h = st[7];
+    X4_ROUND8(0, X4_W_LOAD);
+    X4_ROUND8(8, X4_W_LOAD);
+    for (int t = 16; t < 80; t += 16) {
+        X4_ROUND8(t, X4_W_SCHED);
+        X4_ROUND8(t + 8, X4_W_SCHED);
+    }
+    const __m256i v[8] = {a, b, c, d, e, f, g, h};
+    for (int i = 0; i < 8; i++) st[i] = _mm256_add_epi64(st[i], _mm256_and_si256(v[i], live));
+}
+
+/* out[0..4) from m[0..4). */
+F25519_AVX2_TARGET static void sha512_x4(uint8_t out[4][64], const f25519_sha512_msg m[4])
+{
+    size_t total[4], nb[4], most = 0;
+    for (int l = 0; l < 4; l++) {
+        total[l] = m[l].n[0] + m[l].n[1] + m[l].n[2];
+        nb[l] = (total[l] + 17 + 127) / 128;
+        if (nb[l] > most) most = nb[l];
+    }
+    __m256i st[8], W[16];
+    for (int i = 0; i < 8; i++) st[i] = _mm256_set1_epi64x((long long)f25519_sha512_h0[i]);
+    uint8_t blk[4][128];
+    for (size_t j = 0; j < most; j++) {
+        long long live[4];
+        for (int l = 0; l < 4; l++) {
+            live[l] = j < nb[l] ? -1 : 0;
+            if (j < nb[l]) f25519_sha512_lane_block(blk[l], &m[l], total[l], j);
+        }
+        for (int t = 0; t < 16; t++) /* lanes past their end: stale words, masked off */
+            W[t] = _mm256_set_epi64x((long long)be64(blk[3] + 8 * t), (long long)be64(blk[2] + 8 * t),
+                                     (long long)be64(blk[1] + 8 * t), (long long)be64(blk[0] + 8 * t));
+        compress4(st, W, _mm256_set_epi64x(live[3], live[2], live[1], live[0]));
+    }
+    uint64_t v[8][4] __attribute__((aligned(32)));
+    for (int i = 0; i < 8; i++) _mm256_store_si256((__m256i *)v[i], st[i]);
+    for (int l = 0; l < 4; l++)
+        for (int i = 0; i < 8; i++) {
+            const uint64_t w = v[i][l];
+            for (int b = 0; b < 8; b++) out[l][8 * i + b] = (uint8_t)(w >> (56 - 8 * b));
+        }
+}
+
+void f25519_sha512_x8_avx2(uint8_t out[8][64], const f25519_sha512_msg m[8])
+{
+    sha512_x4(out, m);
+    sha512_x4(out + 4, m + 4);
+}
