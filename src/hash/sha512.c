@@ -10,6 +10,7 @@
 #include <string.h>
 #include "hash/sha512.h"
 #include "hash/sha512_x8.h"
+#include "hash/sha512_rounds.h"
 
 #define K f25519_sha512_k
 #define H0 f25519_sha512_h0
@@ -92,15 +93,7 @@ static inline void store_be64(uint8_t *p, uint64_t v)
         (h) = t1_ + S0(a) + MAJ(a, b, c);                            \
     } while (0)
 
-#define R8(t, WX)                                   \
-    RND(a, b, c, d, e, f, g, h, (t) + 0, WX((t) + 0)); \
-    RND(h, a, b, c, d, e, f, g, (t) + 1, WX((t) + 1)); \
-    RND(g, h, a, b, c, d, e, f, (t) + 2, WX((t) + 2)); \
-    RND(f, g, h, a, b, c, d, e, (t) + 3, WX((t) + 3)); \
-    RND(e, f, g, h, a, b, c, d, (t) + 4, WX((t) + 4)); \
-    RND(d, e, f, g, h, a, b, c, (t) + 5, WX((t) + 5)); \
-    RND(c, d, e, f, g, h, a, b, (t) + 6, WX((t) + 6)); \
-    RND(b, c, d, e, f, g, h, a, (t) + 7, WX((t) + 7))
+#define R8(t, WX) F25519_SHA512_R8(RND, t, WX)
 
 #define COMPRESS_BODY                                                          \
     {                                                                          \
@@ -348,4 +341,21 @@ void f25519_sha512_lane_block(uint8_t blk[128], const f25519_sha512_msg *m, size
             blk[120 + i] = (uint8_t)(bits_lo >> (56 - 8 * i));
         }
     }
+}
+
+size_t f25519_sha512_lanes_begin(size_t total[], size_t nb[], const f25519_sha512_msg m[], int lanes)
+{
+    size_t most = 0;
+    for (int l = 0; l < lanes; l++) {
+        total[l] = m[l].n[0] + m[l].n[1] + m[l].n[2];
+        nb[l] = (total[l] + 17 + 127) / 128;
+        if (nb[l] > most) most = nb[l];
+    }
+    return most;
+}
+
+void f25519_sha512_lanes_end(uint8_t (*out)[64], const uint64_t *v, int lanes)
+{
+    for (int l = 0; l < lanes; l++)
+        for (int i = 0; i < 8; i++) store_be64(out[l] + 8 * i, v[i * lanes + l]);
 }

@@ -40,6 +40,11 @@ void f25519_sha512_x8_avx2(uint8_t out[8][64], const f25519_sha512_msg m[8]);
  * length in bytes; FIPS 180-4 5.1.2), for the lanes (sha512.c). */
 void f25519_sha512_lane_block(uint8_t blk[128], const f25519_sha512_msg *m, size_t total, size_t j);
 
+/* The lanes' lengths (total), block counts (nb) and their largest
+ * (returned); the digests out[l] from the final states v[word * lanes + l]. */
+size_t f25519_sha512_lanes_begin(size_t total[], size_t nb[], const f25519_sha512_msg m[], int lanes);
+void f25519_sha512_lanes_end(uint8_t (*out)[64], const uint64_t *v, int lanes);
+
 /* The FIPS 180-4 constants (sha512.c). */
 extern const uint64_t f25519_sha512_k[80];
 extern const uint64_t f25519_sha512_h0[8];

@@ -8,6 +8,7 @@
  */
 #include <string.h>
 #include "hash/sha512_x8.h"
+#include "hash/sha512_rounds.h"
 #include "arch/simd_x86.h"
 
 static inline uint64_t be64(const uint8_t *p)
@@ -26,44 +27,17 @@ static inline uint64_t be64(const uint8_t *p)
 #define X4_CH(e, f, g) _mm256_xor_si256(_mm256_and_si256((e), (f)), _mm256_andnot_si256((e), (g)))
 #define X4_MAJ(a, b, c) _mm256_or_si256(_mm256_and_si256((a), _mm256_or_si256((b), (c))), _mm256_and_si256((b), (c)))
 
-#define X4_ROUND(a, b, c, d, e, f, g, h, t, w)                                                     \
-    do {                                                                                           \
-        __m256i t1_ = _mm256_add_epi64(_mm256_add_epi64((h), X4_S1(e)),                            \
-                                       _mm256_add_epi64(X4_CH((e), (f), (g)),                      \
-                                                        _mm256_add_epi64(_mm256_set1_epi64x((long long)f25519_sha512_k[t]), (w)))); \
-        __m256i t2_ = _mm256_add_epi64(X4_S0(a), X4_MAJ((a), (b), (c)));                           \
-        (d) = _mm256_add_epi64((d), t1_);                                                          \
-        (h) = _mm256_add_epi64(t1_, t2_);                                                          \
-    } while (0)
-
-#define X4_SCHED(W, t)                                                                              \
-    ((W)[(t) & 15] = _mm256_add_epi64(_mm256_add_epi64((W)[(t) & 15], X4_s0((W)[((t) + 1) & 15])),  \
-                                      _mm256_add_epi64((W)[((t) + 9) & 15], X4_s1((W)[((t) + 14) & 15]))))
-
-#define X4_ROUND8(t, wexpr)                                                                        \
-    do {                                                                                           \
-        X4_ROUND(a, b, c, d, e, f, g, h, (t) + 0, wexpr((t) + 0));                                 \
-        X4_ROUND(h, a, b, c, d, e, f, g, (t) + 1, wexpr((t) + 1));                                 \
-        X4_ROUND(g, h, a, b, c, d, e, f, (t) + 2, wexpr((t) + 2));                                 \
-        X4_ROUND(f, g, h, a, b, c, d, e, (t) + 3, wexpr((t) + 3));                                 \
-        X4_ROUND(e, f, g, h, a, b, c, d, (t) + 4, wexpr((t) + 4));                                 \
-        X4_ROUND(d, e, f, g, h, a, b, c, (t) + 5, wexpr((t) + 5));                                 \
-        X4_ROUND(c, d, e, f, g, h, a, b, (t) + 6, wexpr((t) + 6));                                 \
-        X4_ROUND(b, c, d, e, f, g, h, a, (t) + 7, wexpr((t) + 7));                                 \
-    } while (0)
-#define X4_W_LOAD(t) W[t]
-#define X4_W_SCHED(t) X4_SCHED(W, t)
+#define X4_ADD(x, y) _mm256_add_epi64((x), (y))
+#define X4_K(t) _mm256_set1_epi64x((long long)f25519_sha512_k[t])
+#define X4_ROUND(a, b, c, d, e, f, g, h, t, w) F25519_SHA512_VROUND(X4, a, b, c, d, e, f, g, h, t, w)
+#define X4_WL(t) W[t]
+#define X4_WS(t) F25519_SHA512_VSCHED(X4, W, t)
 
 /* st += compress(block in W) in the lanes whose live word is all ones. */
 F25519_AVX2_TARGET static void compress4(__m256i st[8], __m256i W[16], __m256i live)
 {
     __m256i a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6], h = st[7];
-    X4_ROUND8(0, X4_W_LOAD);
-    X4_ROUND8(8, X4_W_LOAD);
-    for (int t = 16; t < 80; t += 16) {
-        X4_ROUND8(t, X4_W_SCHED);
-        X4_ROUND8(t + 8, X4_W_SCHED);
-    }
+    F25519_SHA512_V80(X4_ROUND, X4_WL, X4_WS);
     const __m256i v[8] = {a, b, c, d, e, f, g, h};
     for (int i = 0; i < 8; i++) st[i] = _mm256_add_epi64(st[i], _mm256_and_si256(v[i], live));
 }
@@ -71,12 +45,8 @@ F25519_AVX2_TARGET static void compress4(__m256i st[8], __m256i W[16], __m256i l
 /* out[0..4) from m[0..4). */
 F25519_AVX2_TARGET static void sha512_x4(uint8_t out[4][64], const f25519_sha512_msg m[4])
 {
-    size_t total[4], nb[4], most = 0;
-    for (int l = 0; l < 4; l++) {
-        total[l] = m[l].n[0] + m[l].n[1] + m[l].n[2];
-        nb[l] = (total[l] + 17 + 127) / 128;
-        if (nb[l] > most) most = nb[l];
-    }
+    size_t total[4], nb[4];
+    const size_t most = f25519_sha512_lanes_begin(total, nb, m, 4);
     __m256i st[8], W[16];
     for (int i = 0; i < 8; i++) st[i] = _mm256_set1_epi64x((long long)f25519_sha512_h0[i]);
     uint8_t blk[4][128];
@@ -93,11 +63,7 @@ F25519_AVX2_TARGET static void sha512_x4(uint8_t out[4][64], const f25519_sha512
     }
     uint64_t v[8][4] __attribute__((aligned(32)));
     for (int i = 0; i < 8; i++) _mm256_store_si256((__m256i *)v[i], st[i]);
-    for (int l = 0; l < 4; l++)
-        for (int i = 0; i < 8; i++) {
-            const uint64_t w = v[i][l];
-            for (int b = 0; b < 8; b++) out[l][8 * i + b] = (uint8_t)(w >> (56 - 8 * b));
-        }
+    f25519_sha512_lanes_end(out, &v[0][0], 4);
 }
 
 void f25519_sha512_x8_avx2(uint8_t out[8][64], const f25519_sha512_msg m[8])

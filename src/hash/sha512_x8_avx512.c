@@ -9,6 +9,7 @@
  */
 #include <string.h>
 #include "hash/sha512_x8.h"
+#include "hash/sha512_rounds.h"
 #include "arch/simd_x86.h"
 
 #define X8_TARGET F25519_IFMA_TARGET /* the ifma backend's target: AVX-512F/VL (+IFMA, unused here) */
@@ -27,63 +28,27 @@ static inline uint64_t be64(const uint8_t *p)
 #define X8_s1(x) X8_XOR3(_mm512_ror_epi64((x), 19), _mm512_ror_epi64((x), 61), _mm512_srli_epi64((x), 6))
 
 /* One round t: the roles of a..h rotate through the arguments (sha512.c). */
-#define X8_ROUND(a, b, c, d, e, f, g, h, t, w)                                                     \
-    do {                                                                                           \
-        __m512i t1_ = _mm512_add_epi64(_mm512_add_epi64((h), X8_S1(e)),                            \
-                                       _mm512_add_epi64(_mm512_ternarylogic_epi64((e), (f), (g), 0xca), \
-                                                        _mm512_add_epi64(_mm512_set1_epi64((long long)f25519_sha512_k[t]), (w)))); \
-        __m512i t2_ = _mm512_add_epi64(X8_S0(a), _mm512_ternarylogic_epi64((a), (b), (c), 0xe8)); \
-        (d) = _mm512_add_epi64((d), t1_);                                                          \
-        (h) = _mm512_add_epi64(t1_, t2_);                                                          \
-    } while (0)
-
-/* W[t] for t >= 16 in the circular window (W[t mod 16] overwritten). */
-#define X8_SCHED(W, t)                                                                              \
-    ((W)[(t) & 15] = _mm512_add_epi64(_mm512_add_epi64((W)[(t) & 15], X8_s0((W)[((t) + 1) & 15])),  \
-                                      _mm512_add_epi64((W)[((t) + 9) & 15], X8_s1((W)[((t) + 14) & 15]))))
-
-#define X8_ROUND8(t, wexpr)                                                                        \
-    do {                                                                                           \
-        X8_ROUND(a, b, c, d, e, f, g, h, (t) + 0, wexpr((t) + 0));                                 \
-        X8_ROUND(h, a, b, c, d, e, f, g, (t) + 1, wexpr((t) + 1));                                 \
-        X8_ROUND(g, h, a, b, c, d, e, f, (t) + 2, wexpr((t) + 2));                                 \
-        X8_ROUND(f, g, h, a, b, c, d, e, (t) + 3, wexpr((t) + 3));                                 \
-        X8_ROUND(e, f, g, h, a, b, c, d, (t) + 4, wexpr((t) + 4));                                 \
-        X8_ROUND(d, e, f, g, h, a, b, c, (t) + 5, wexpr((t) + 5));                                 \
-        X8_ROUND(c, d, e, f, g, h, a, b, (t) + 6, wexpr((t) + 6));                                 \
-        X8_ROUND(b, c, d, e, f, g, h, a, (t) + 7, wexpr((t) + 7));                                 \
-    } while (0)
-#define X8_W_LOAD(t) W[t]
-#define X8_W_SCHED(t) X8_SCHED(W, t)
+#define X8_ADD(x, y) _mm512_add_epi64((x), (y))
+#define X8_K(t) _mm512_set1_epi64((long long)f25519_sha512_k[t])
+#define X8_CH(e, f, g) _mm512_ternarylogic_epi64((e), (f), (g), 0xca)
+#define X8_MAJ(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0xe8)
+#define X8_ROUND(a, b, c, d, e, f, g, h, t, w) F25519_SHA512_VROUND(X8, a, b, c, d, e, f, g, h, t, w)
+#define X8_WL(t) W[t]
+#define X8_WS(t) F25519_SHA512_VSCHED(X8, W, t)
 
 /* st += compress(block in W) in the lanes of live; W is overwritten. */
 X8_TARGET static void compress8(__m512i st[8], __m512i W[16], __mmask8 live)
 {
     __m512i a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6], h = st[7];
-    X8_ROUND8(0, X8_W_LOAD);
-    X8_ROUND8(8, X8_W_LOAD);
-    for (int t = 16; t < 80; t += 16) {
-        X8_ROUND8(t, X8_W_SCHED);
-        X8_ROUND8(t + 8, X8_W_SCHED);
-    }
-    st[0] = _mm512_mask_add_epi64(st[0], live, st[0], a);
-    st[1] = _mm512_mask_add_epi64(st[1], live, st[1], b);
-    st[2] = _mm512_mask_add_epi64(st[2], live, st[2], c);
-    st[3] = _mm512_mask_add_epi64(st[3], live, st[3], d);
-    st[4] = _mm512_mask_add_epi64(st[4], live, st[4], e);
-    st[5] = _mm512_mask_add_epi64(st[5], live, st[5], f);
-    st[6] = _mm512_mask_add_epi64(st[6], live, st[6], g);
-    st[7] = _mm512_mask_add_epi64(st[7], live, st[7], h);
+    F25519_SHA512_V80(X8_ROUND, X8_WL, X8_WS);
+    const __m512i v[8] = {a, b, c, d, e, f, g, h};
+    for (int i = 0; i < 8; i++) st[i] = _mm512_mask_add_epi64(st[i], live, st[i], v[i]);
 }
 
 X8_TARGET void f25519_sha512_x8_avx512(uint8_t out[8][64], const f25519_sha512_msg m[8])
 {
-    size_t total[8], nb[8], most = 0;
-    for (int l = 0; l < 8; l++) {
-        total[l] = m[l].n[0] + m[l].n[1] + m[l].n[2];
-        nb[l] = (total[l] + 17 + 127) / 128;
-        if (nb[l] > most) most = nb[l];
-    }
+    size_t total[8], nb[8];
+    const size_t most = f25519_sha512_lanes_begin(total, nb, m, 8);
     __m512i st[8], W[16];
     for (int i = 0; i < 8; i++) st[i] = _mm512_set1_epi64((long long)f25519_sha512_h0[i]);
     uint8_t blk[8][128];
@@ -104,9 +69,5 @@ X8_TARGET void f25519_sha512_x8_avx512(uint8_t out[8][64], const f25519_sha512_m
     }
     uint64_t v[8][8] __attribute__((aligned(64)));
     for (int i = 0; i < 8; i++) _mm512_store_si512((void *)v[i], st[i]);
-    for (int l = 0; l < 8; l++)
-        for (int i = 0; i < 8; i++) {
-            const uint64_t w = v[i][l];
-            for (int b = 0; b < 8; b++) out[l][8 * i + b] = (uint8_t)(w >> (56 - 8 * b));
-        }
+    f25519_sha512_lanes_end(out, &v[0][0], 8);
 }

@@ -15,7 +15,7 @@ F25519_AVX2_TARGET int f25519_frombytes_avx2_x8(ge51_p3 out[8], const uint8_t *c
     ge51_roots r[8];
     int bad[8], mask = 0;
     for (int i = 0; i < 8; i++) bad[i] = ge51_decode_lane_pre(&y[i], s[i], (int)((lenient >> i) & 1)) != 0;
-    fe25x4 one, d, sm1, Y[2], U[2], V[2], V3[2], W[2], P[2], X, XI, q, e;
+    fe25x4 one, d, sm1, Y[2], U[2], V[2], V3[2], W[2], P[2], q, o[GE51_ROOTS];
     {
         fe51 c[4] = {fe51_d, fe51_d, fe51_d, fe51_d}, m[4] = {fe51_sqrtm1, fe51_sqrtm1, fe51_sqrtm1, fe51_sqrtm1};
         f25519_fe25x4_pack(&d, c);
@@ -39,26 +39,18 @@ F25519_AVX2_TARGET int f25519_frombytes_avx2_x8(ge51_p3 out[8], const uint8_t *c
     for (int k = 0; k < 2; k++) {
         ge51_roots *rk = r + 4 * k;
         f25519_fe25x4_mul(&q, &P[k], &V3[k]);
-        f25519_fe25x4_mul(&X, &q, &U[k]); /* x = u v^3 (u v^7)^((p-5)/8) */
-        f25519_fe25x4_mul(&XI, &X, &sm1);
-        f25519_fe25x4_unpack(t, &X);
-        for (int l = 0; l < 4; l++) rk[l].x = t[l];
-        f25519_fe25x4_unpack(t, &XI);
-        for (int l = 0; l < 4; l++) rk[l].xi = t[l];
-        f25519_fe25x4_mul(&q, &X, &Y[k]);
-        f25519_fe25x4_unpack(t, &q);
-        for (int l = 0; l < 4; l++) rk[l].xy = t[l];
-        f25519_fe25x4_mul(&q, &XI, &Y[k]);
-        f25519_fe25x4_unpack(t, &q);
-        for (int l = 0; l < 4; l++) rk[l].xiy = t[l];
-        f25519_fe25x4_sqr(&q, &X);
+        f25519_fe25x4_mul(&o[GE51_ROOT_X], &q, &U[k]); /* x = u v^3 (u v^7)^((p-5)/8) */
+        f25519_fe25x4_mul(&o[GE51_ROOT_XI], &o[GE51_ROOT_X], &sm1);
+        f25519_fe25x4_mul(&o[GE51_ROOT_XY], &o[GE51_ROOT_X], &Y[k]);
+        f25519_fe25x4_mul(&o[GE51_ROOT_XIY], &o[GE51_ROOT_XI], &Y[k]);
+        f25519_fe25x4_sqr(&q, &o[GE51_ROOT_X]);
         f25519_fe25x4_mul(&q, &q, &V[k]); /* v x^2 */
-        fe25x4_sub(&e, &q, &U[k]);
-        f25519_fe25x4_unpack(t, &e);
-        for (int l = 0; l < 4; l++) rk[l].dp = t[l];
-        fe25x4_add(&e, &q, &U[k]);
-        f25519_fe25x4_unpack(t, &e);
-        for (int l = 0; l < 4; l++) rk[l].dm = t[l];
+        fe25x4_sub(&o[GE51_ROOT_DP], &q, &U[k]);
+        fe25x4_add(&o[GE51_ROOT_DM], &q, &U[k]);
+        for (int j = 0; j < GE51_ROOTS; j++) {
+            f25519_fe25x4_unpack(t, &o[j]);
+            for (int l = 0; l < 4; l++) rk[l].v[j] = t[l];
+        }
     }
     for (int i = 0; i < 8; i++) {
         if (!bad[i]) bad[i] = ge51_decode_lane_post(&out[i], &y[i], &r[i], s[i], (int)((lenient >> i) & 1)) != 0;

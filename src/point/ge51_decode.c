@@ -74,12 +74,12 @@ int ge51_decode_lane_post(ge51_p3 *h, const fe51 *y, const ge51_roots *r, const 
 {
     const int sign = s[31] >> 7;
     const fe51 *x, *xy;
-    if (iszero_vartime(&r->dp)) { /* v x^2 = u: x (fe51_sqrt_ratio_post) */
-        x = &r->x;
-        xy = &r->xy;
-    } else if (iszero_vartime(&r->dm)) { /* v x^2 = -u: x sqrt(-1) */
-        x = &r->xi;
-        xy = &r->xiy;
+    if (iszero_vartime(&r->v[GE51_ROOT_DP])) { /* v x^2 = u: x (fe51_sqrt_ratio_post) */
+        x = &r->v[GE51_ROOT_X];
+        xy = &r->v[GE51_ROOT_XY];
+    } else if (iszero_vartime(&r->v[GE51_ROOT_DM])) { /* v x^2 = -u: x sqrt(-1) */
+        x = &r->v[GE51_ROOT_XI];
+        xy = &r->v[GE51_ROOT_XIY];
     } else {
         return -1; /* no root (when both hold, u = 0 and x = x sqrt(-1) = 0) */
     }

@@ -30,7 +30,7 @@ F25519_IFMA_TARGET int f25519_ifma_frombytes_x8(ge51_p3 out[8], const uint8_t *c
     ge51_roots r[8];
     int bad[8], mask = 0;
     for (int i = 0; i < 8; i++) bad[i] = ge51_decode_lane_pre(&y[i], s[i], (int)((lenient >> i) & 1)) != 0;
-    fe51x8 Y, YY, U, V, V3, P, X, XI, one, c;
+    fe51x8 Y, YY, U, V, V3, P, X, one, c, o[GE51_ROOTS];
     fe8_pack(&Y, y);
     fe8_1(&one);
     fe8_sqr(&YY, &Y);
@@ -45,27 +45,19 @@ F25519_IFMA_TARGET int f25519_ifma_frombytes_x8(ge51_p3 out[8], const uint8_t *c
     fe8_mul(&X, &P, &U); /* u v^7 */
     fe8_pow22523(&P, &X);
     fe8_mul(&P, &P, &V3);
-    fe8_mul(&X, &P, &U); /* x = u v^3 (u v^7)^((p-5)/8) */
+    fe8_mul(&o[GE51_ROOT_X], &P, &U); /* x = u v^3 (u v^7)^((p-5)/8) */
     fe8_bcast(&c, &fe51_sqrtm1);
-    fe8_mul(&XI, &X, &c);
-    fe8_unpack(t, &X);
-    for (int i = 0; i < 8; i++) r[i].x = t[i];
-    fe8_unpack(t, &XI);
-    for (int i = 0; i < 8; i++) r[i].xi = t[i];
-    fe8_mul(&P, &X, &Y);
-    fe8_unpack(t, &P);
-    for (int i = 0; i < 8; i++) r[i].xy = t[i];
-    fe8_mul(&P, &XI, &Y);
-    fe8_unpack(t, &P);
-    for (int i = 0; i < 8; i++) r[i].xiy = t[i];
-    fe8_sqr(&P, &X);
+    fe8_mul(&o[GE51_ROOT_XI], &o[GE51_ROOT_X], &c);
+    fe8_mul(&o[GE51_ROOT_XY], &o[GE51_ROOT_X], &Y);
+    fe8_mul(&o[GE51_ROOT_XIY], &o[GE51_ROOT_XI], &Y);
+    fe8_sqr(&P, &o[GE51_ROOT_X]);
     fe8_mul(&P, &P, &V); /* v x^2 */
-    fe8_sub(&c, &P, &U);
-    fe8_unpack(t, &c);
-    for (int i = 0; i < 8; i++) r[i].dp = t[i];
-    fe8_add(&c, &P, &U);
-    fe8_unpack(t, &c);
-    for (int i = 0; i < 8; i++) r[i].dm = t[i];
+    fe8_sub(&o[GE51_ROOT_DP], &P, &U);
+    fe8_add(&o[GE51_ROOT_DM], &P, &U);
+    for (int k = 0; k < GE51_ROOTS; k++) {
+        fe8_unpack(t, &o[k]);
+        for (int i = 0; i < 8; i++) r[i].v[k] = t[i];
+    }
     for (int i = 0; i < 8; i++) {
         if (!bad[i]) bad[i] = ge51_decode_lane_post(&out[i], &y[i], &r[i], s[i], (int)((lenient >> i) & 1)) != 0;
         if (bad[i]) ge51_identity(&out[i]); /* unspecified (impl.h): defined */
