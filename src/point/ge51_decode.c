@@ -73,13 +73,12 @@ int ge51_decode_lane_post(ge51_p3 *h, const fe51 *y, const ge51_roots *r, const 
                           int allow_noncanonical)
 {
     const int sign = s[31] >> 7;
-    const fe51 *x, *xy;
+    const fe51 *x = &r->v[GE51_ROOT_X];
+    fe51 xi;
     if (iszero_vartime(&r->v[GE51_ROOT_DP])) { /* v x^2 = u: x (fe51_sqrt_ratio_post) */
-        x = &r->v[GE51_ROOT_X];
-        xy = &r->v[GE51_ROOT_XY];
     } else if (iszero_vartime(&r->v[GE51_ROOT_DM])) { /* v x^2 = -u: x sqrt(-1) */
-        x = &r->v[GE51_ROOT_XI];
-        xy = &r->v[GE51_ROOT_XIY];
+        fe51_mul(&xi, x, &fe51_sqrtm1);
+        x = &xi;
     } else {
         return -1; /* no root (when both hold, u = 0 and x = x sqrt(-1) = 0) */
     }
@@ -88,12 +87,9 @@ int ge51_decode_lane_post(ge51_p3 *h, const fe51 *y, const ge51_roots *r, const 
     for (int i = 0; i < 32; i++) any |= b[i];
     if (!any && sign && !allow_noncanonical) return -1;
     fe51_carry(&h->X, x);
-    fe51_carry(&h->T, xy);
-    if ((b[0] & 1) != sign) { /* -x, and T = (-x) y */
-        fe51_neg(&h->X, &h->X);
-        fe51_neg(&h->T, &h->T);
-    }
+    if ((b[0] & 1) != sign) fe51_neg(&h->X, &h->X);
     h->Y = *y;
+    fe51_mul(&h->T, &h->X, &h->Y);
     fe51_1(&h->Z);
     return 0;
 }

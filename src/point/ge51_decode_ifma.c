@@ -46,10 +46,6 @@ F25519_IFMA_TARGET int f25519_ifma_frombytes_x8(ge51_p3 out[8], const uint8_t *c
     fe8_pow22523(&P, &X);
     fe8_mul(&P, &P, &V3);
     fe8_mul(&o[GE51_ROOT_X], &P, &U); /* x = u v^3 (u v^7)^((p-5)/8) */
-    fe8_bcast(&c, &fe51_sqrtm1);
-    fe8_mul(&o[GE51_ROOT_XI], &o[GE51_ROOT_X], &c);
-    fe8_mul(&o[GE51_ROOT_XY], &o[GE51_ROOT_X], &Y);
-    fe8_mul(&o[GE51_ROOT_XIY], &o[GE51_ROOT_XI], &Y);
     fe8_sqr(&P, &o[GE51_ROOT_X]);
     fe8_mul(&P, &P, &V); /* v x^2 */
     fe8_sub(&o[GE51_ROOT_DP], &P, &U);
