@@ -23,7 +23,13 @@
  *                            own lengths: 1 to 6 blocks, the padding at every
  *                            offset around the block and length boundaries),
  *                            the challenges' shape (32 + 32 + message) and
- *                            NULL empty parts.
+ *                            NULL empty parts;
+ *   ge51_decode_lane_post    (the per-lane decisions both vector decoders
+ *                            share) on hand-made lane results: the zero
+ *                            tests of v x^2 -+ u given as all-zero limbs and
+ *                            as p's limbs (the two forms after the carry;
+ *                            the lanes' own results reach only the second),
+ *                            the x sqrt(-1) branch, and no root.
  */
 #include "hash/sha512.h"
 #include "testutil.h"
@@ -284,6 +290,53 @@ static void test_sha512_x8(const f25519_ops *ops, int rounds)
     printf("  sha512_x8: %ld digests equal f25519_sha512\n", n);
 }
 
+/* ge51_decode_lane_post with the lane results given directly: r = (x0,
+ * dp, dm) where the decoder would have x0 = u v^3 (u v^7)^((p-5)/8), dp = v
+ * x0^2 - u, dm = v x0^2 + u. For a valid encoding s with root x (the
+ * portable decoding's X), each "zero" form of dp (x0 = +-x) or of dm (x0 =
+ * -+x sqrt(-1), so that x0 sqrt(-1) = +-x) must give the portable point;
+ * dp and dm both non-zero must give -1. */
+static void test_lane_post(int rounds)
+{
+    const uint64_t m = ((uint64_t)1 << 51) - 1;
+    const fe51 zero_limbs = {{0, 0, 0, 0, 0}}, p_limbs = {{m - 18, m, m, m, m}}, one = {{1, 0, 0, 0, 0}};
+    const fe51 *zeros[2] = {&zero_limbs, &p_limbs};
+    long n = 0;
+    for (int r = 0; r < rounds; r++) {
+        uint8_t s[32];
+        ge51_p3 ref, got;
+        random_point(&ref, r % 3 == 0 ? 2 : 0);
+        ge51_tobytes(s, &ref);
+        CHECK(ge51_frombytes_vartime(&ref, s, 0) == 0, "lane_post round %d: the test point does not decode", r);
+        fe51 y, xn, xi, xin;
+        CHECK(ge51_decode_lane_pre(&y, s, 0) == 0, "lane_post round %d: lane_pre rejects", r);
+        fe51_neg(&xn, &ref.X);
+        fe51_mul(&xi, &ref.X, &fe51_sqrtm1); /* x sqrt(-1) sqrt(-1) = -x */
+        fe51_neg(&xin, &xi);
+        for (int z = 0; z < 2; z++)
+            for (int sg = 0; sg < 2; sg++) {
+                ge51_roots rt;
+                rt.v[GE51_ROOT_X] = sg ? xn : ref.X; /* v x^2 = u */
+                rt.v[GE51_ROOT_DP] = *zeros[z];
+                rt.v[GE51_ROOT_DM] = one;
+                CHECK(ge51_decode_lane_post(&got, &y, &rt, s, 0) == 0 && same_point(&got, &ref) &&
+                          t_consistent(&got),
+                      "lane_post round %d: dp = %s, x sign %d: not the portable point", r, z ? "p" : "0", sg);
+                rt.v[GE51_ROOT_X] = sg ? xi : xin; /* v x^2 = -u: times sqrt(-1) gives +-x */
+                rt.v[GE51_ROOT_DP] = one;
+                rt.v[GE51_ROOT_DM] = *zeros[z];
+                CHECK(ge51_decode_lane_post(&got, &y, &rt, s, 0) == 0 && same_point(&got, &ref) &&
+                          t_consistent(&got),
+                      "lane_post round %d: dm = %s, x sign %d: not the portable point", r, z ? "p" : "0", sg);
+                rt.v[GE51_ROOT_DM] = one;
+                CHECK(ge51_decode_lane_post(&got, &y, &rt, s, 0) != 0, "lane_post round %d: accepted without a root",
+                      r);
+                n += 3;
+            }
+    }
+    printf("  decode_lane_post: %ld hand-made lane results\n", n);
+}
+
 int main(int argc, char **argv)
 {
     const char *name = "lanes_verify_batch";
@@ -297,5 +350,6 @@ int main(int argc, char **argv)
     test_quad(ops, rounds);
     test_msm(ops, max_n);
     test_sha512_x8(ops, rounds);
+    test_lane_post(rounds / 10 + 1);
     return tu_finish(name);
 }
