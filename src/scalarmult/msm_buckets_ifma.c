@@ -73,7 +73,15 @@ static void mb_precompute(mb_pre *q, const ge51_p3 *P)
  * step; at c = 8, 2048 points, it read 7.2-8.9k TSC ticks per signature
  * against 5.3-6.0k for this layout, runs minutes apart on the noisy Intel
  * Xeon family 6 model 207 host, 2026-11-26.) Lane j of h = word m of the
- * bucket at word vidx_j, for m < 20. */
+ * bucket at word vidx_j, for m < 20.
+ * Tried and not kept (same host, 2026-11-27, one process alternating the
+ * libraries, 1 thread, zip215, paired medians new / old): each lane's
+ * bucket read and written as three rows (two 512-bit and one 256-bit load
+ * or store) moved to and from the columns by 8 x 8 transposes of 64-bit
+ * words (unpacks and vpermt2q), instead of 20 gathers and 20 scatters:
+ * 1.075 (n = 1024) and 1.082 (n = 64); the scatters alone replaced:
+ * 0.982-1.018 over four runs. (Zen 4's gathers and scatters are slower;
+ * not measured there.) */
 F25519_IFMA_INLINE void mb_gather(ge8_p3 *h, const uint64_t *bk, __m512i vidx)
 {
     __m512i *o = (__m512i *)h;

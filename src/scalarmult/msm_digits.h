@@ -48,7 +48,25 @@ static inline void *f25519_msm_take(unsigned char **at, size_t bytes)
  * them (the digits (top p / PARTS, top (p + 1) / PARTS]), all from one
  * counter (zero-initialised with its job). f25519_msm_task: 0 for "fill
  * *g", 1 for "sum part *p of *g" (after *g's fill is published; it waits
- * for a fill under way on another member), -1 when none is left. */
+ * for a fill under way on another member), -1 when none is left.
+ * Tried and not kept (ifma, zip215, Intel Xeon family 6 model 207, 2 vCPU,
+ * 2026-11-27; one process alternating the libraries, rounds of 1 and 2
+ * threads, the paired 2t/1t ratio new / old, runs of 100 rounds, both
+ * orders of the libraries):
+ *  - the chain of doublings inside the team, run by the caller's thread as
+ *    soon as it is out of tasks, with the sums handed out top group first
+ *    (the chain reads the top windows first), so that it overlaps the
+ *    helper's last sums: with the fills top group first too, 0.985-1.009
+ *    (no gain; an rdtscp trace showed the helper still idle ~0.11M ticks
+ *    at the end: the caller usually had the last task); with the fills low
+ *    group first, 0.95-0.97 (the top group's sums waited for its fill);
+ *    with any member running the chain, 0.94-0.99 (the caller then waited
+ *    for the helper, then for its exit).
+ *  - a member summing the parts of the group it has just filled (its
+ *    buckets still in its cache), taking the others' parts only when no
+ *    fill is left: 0.969-0.977 at n = 1024 (the members ended further
+ *    apart), 0.973 and 0.986 at n = 4096. (A swapped run's ratio is
+ *    inverted here.) */
 #define F25519_MSM_PARTS 2
 typedef struct {
     int ng;
