@@ -11,12 +11,14 @@
  * (a and b), `calls` verify_batch calls of n signatures each:
  *   1. one thread alone on a, 2. one thread alone on b (a child process),
  *   3. both at once (the child on b, this process on a: nothing shared),
- *   4. one call with 2 threads (the team), on a and b.
+ *   4. one call with 2 threads (the team), on a and b;
+ *   5. one call through a pool of 2 threads (f25519_verify_pool_new, made
+ *      once: its helper is started before the rounds and kept), on a and b.
  * Rates are signatures per million ticks (the median call of each part).
  * Printed per round and as medians of the rounds: the two processes' summed
  * rate over the mean alone rate (the host's ceiling for two CPUs), the
  * team's rate over the same mean (issue 12's ratio), and the team's over
- * the ceiling. The child blocks on a pipe when idle (no wake-ups on b). */
+ * the ceiling; the same two for the pool. The child blocks on a pipe when idle (no wake-ups on b). */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <stdio.h>
@@ -40,6 +42,7 @@ static int mode;
 static const uint8_t **ps, **pm, **pp;
 static size_t *len;
 static int *st;
+static f25519_verify_pool *pool;
 
 static int cmpd(const void *a, const void *b)
 {
@@ -53,10 +56,14 @@ static double median(double *v, int k)
     return v[k / 2];
 }
 
+/* threads 0: through the pool */
 static uint64_t one_call(unsigned threads)
 {
     uint64_t t0 = f25519_bench_ticks();
-    f25519_ed25519_verify_batch(n, ps, pm, len, pp, mode, threads, st);
+    if (threads == 0)
+        f25519_ed25519_verify_batch_pool(pool, n, ps, pm, len, pp, mode, st);
+    else
+        f25519_ed25519_verify_batch(n, ps, pm, len, pp, mode, threads, st);
     return f25519_bench_ticks() - t0;
 }
 
@@ -153,7 +160,13 @@ int main(int argc, char **argv)
     close(pfd[0]);
     printf("impl %s, %s, n %zu, CPUs %d and %d, %d calls per part; rates in signatures per Mtick\n",
            f25519_impl(), mode == F25519_VERIFY_ZIP215 ? "zip215" : "openssl", n, cpu[0], cpu[1], calls);
-    double ceil_r[MAXC], team_r[MAXC], frac[MAXC], tk[MAXC];
+    pin(cpu[0], cpu[1]);
+    pool = f25519_verify_pool_new(2);
+    if (!pool || f25519_verify_pool_threads(pool) != 2) {
+        printf("bench_threads: the pool has %u threads\n", f25519_verify_pool_threads(pool));
+        return 2;
+    }
+    double ceil_r[MAXC], team_r[MAXC], frac[MAXC], pool_r[MAXC], pfrac[MAXC], tk[MAXC];
     for (int r = 0; r < rounds; r++) {
         pin(cpu[0], -1);
         for (int k = 0; k < calls; k++) tk[k] = (double)one_call(1);
@@ -174,16 +187,23 @@ int main(int argc, char **argv)
         pin(cpu[0], cpu[1]);
         for (int k = 0; k < calls; k++) tk[k] = (double)one_call(2);
         const double team = rate(tk, calls), mean = (alone_a + alone_b) / 2;
+        for (int k = 0; k < calls; k++) tk[k] = (double)one_call(0);
+        const double pooled = rate(tk, calls);
         ceil_r[r] = (both_a + both_b) / mean;
         team_r[r] = team / mean;
         frac[r] = team / (both_a + both_b);
-        printf("  round %2d: alone %.1f / %.1f, two processes %.1f + %.1f = %.3fx, 2 threads %.1f = %.3fx\n", r,
-               alone_a, alone_b, both_a, both_b, ceil_r[r], team, team_r[r]);
+        pool_r[r] = pooled / mean;
+        pfrac[r] = pooled / (both_a + both_b);
+        printf("  round %2d: alone %.1f / %.1f, two processes %.1f + %.1f = %.3fx, 2 threads %.1f = %.3fx, "
+               "pool of 2 %.1f = %.3fx\n", r, alone_a, alone_b, both_a, both_b, ceil_r[r], team, team_r[r], pooled,
+               pool_r[r]);
     }
     if (write(pfd[1], "q", 1) != 1) perror("write");
     waitpid(child, NULL, 0);
     printf("medians of %d rounds: two processes / one alone %.3f, 2 threads / one alone %.3f, "
-           "2 threads / two processes %.3f\n",
-           rounds, median(ceil_r, rounds), median(team_r, rounds), median(frac, rounds));
+           "2 threads / two processes %.3f, pool of 2 / one alone %.3f, pool of 2 / two processes %.3f\n",
+           rounds, median(ceil_r, rounds), median(team_r, rounds), median(frac, rounds), median(pool_r, rounds),
+           median(pfrac, rounds));
+    f25519_verify_pool_free(pool);
     return 0;
 }

@@ -205,6 +205,35 @@ F25519_API int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[],
                                            const uint8_t *const pub[], int mode, unsigned threads,
                                            int status[]);
 
+/* Batch verification on helper threads kept between calls. A pool is the
+ * caller's object (the library starts no thread outside a call otherwise):
+ * f25519_verify_pool_new starts threads - 1 helper threads (threads 0 = one
+ * per online CPU; the caller's thread is the other member) that wait
+ * between calls, spinning about a millisecond, then asleep;
+ * f25519_ed25519_verify_batch_pool then verifies on them without starting
+ * or joining threads in the call, which saves each call the helpers' start
+ * (tens of microseconds, more when the other CPUs were idle). Use a pool
+ * when verifying batch after batch; f25519_ed25519_verify_batch when the
+ * calls are occasional.
+ * f25519_verify_pool_new returns NULL only when memory is short; a pool whose
+ * helpers could not start (or threads = 1) still works, on the caller's
+ * thread alone. f25519_verify_pool_threads returns the members (helpers + 1;
+ * 1 for NULL). f25519_verify_pool_free stops and joins the helpers (NULL is
+ * fine); no call may be using the pool then.
+ * f25519_ed25519_verify_batch_pool has f25519_ed25519_verify_batch's
+ * contract (the same statuses and return codes) with the pool's threads:
+ * pool NULL, a pool in use by another thread's call, or a pool used in a
+ * child of fork() (whose helpers stayed in the parent) verify on the
+ * calling thread alone, with the same results. */
+typedef struct f25519_verify_pool f25519_verify_pool;
+F25519_API f25519_verify_pool *f25519_verify_pool_new(unsigned threads);
+F25519_API unsigned f25519_verify_pool_threads(const f25519_verify_pool *pool);
+F25519_API void f25519_verify_pool_free(f25519_verify_pool *pool);
+F25519_API int f25519_ed25519_verify_batch_pool(f25519_verify_pool *pool, size_t n,
+                                                const uint8_t *const sig[],
+                                                const uint8_t *const msg[], const size_t msg_len[],
+                                                const uint8_t *const pub[], int mode, int status[]);
+
 #ifdef __cplusplus
 }
 #endif

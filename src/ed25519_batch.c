@@ -45,6 +45,7 @@
 #include "ed25519_verify.h"
 #include "scalar/sc_batch.h"
 #include "common/team.h"
+#include "ed25519_batch.h"
 
 #define CHUNK_MAX 128 /* items per chunk when the large zip215 scratch is not available */
 #define CHUNK_ZIP 4096 /* zip215: items per chunk at most (one combination each; ~3.3 MB scratch) */
@@ -550,8 +551,9 @@ static void coop_finish(void *arg)
  * members, group by group (combination_part); the caller's thread adds the
  * groups' sums and runs the multi-scalar multiplication on the 2c points
  * on the team; when the combination fails, the team finishes the pending
- * items one by one (coop_finish). */
-static int coop_block(const batch_job *j, size_t base, size_t c, f25519_team *team)
+ * items one by one (coop_finish). own_team: the call's own team, whose
+ * helpers leave during the last block's Horner chain (a pool's stay). */
+static int coop_block(const batch_job *j, size_t base, size_t c, f25519_team *team, int own_team)
 {
     chunk_scratch *w = scratch_new(c);
     coop_job *cj = malloc(sizeof *cj);
@@ -573,7 +575,7 @@ static int coop_block(const batch_job *j, size_t base, size_t c, f25519_team *te
     int holds = 0;
     if (m >= 2 && !cj->rand_failed) {
         for (size_t g = 1; g < cj->ngroups; g++) f25519_sc_acc_add(&cj->acc[0], &cj->acc[g]);
-        if (base + c >= j->n) f25519_team_last(team); /* the helpers leave during the Horner chain */
+        if (own_team && base + c >= j->n) f25519_team_last(team); /* the helpers leave during the Horner chain */
         holds = combination_holds(j, w, c, &cj->acc[0], team);
     }
     if (!holds) { /* every pending item on its own, as in verify_chunk, on the team */
@@ -596,32 +598,39 @@ static int batch_result(size_t n, const int status[])
     return any_arg ? F25519_ERR_ARG : any_bad ? F25519_ERR_VERIFY : F25519_OK;
 }
 
-static unsigned online_cpus(void)
+unsigned f25519_online_cpus(void)
 {
     long c = sysconf(_SC_NPROCESSORS_ONLN);
     return c > 0 ? (unsigned)c : 1u;
 }
 
-int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[], const uint8_t *const msg[],
-                                const size_t msg_len[], const uint8_t *const pub[], int mode,
-                                unsigned threads, int status[])
+/* The checks of every call: F25519_OK, or the code every status received. */
+static int batch_args(size_t n, const uint8_t *const sig[], const uint8_t *const msg[], const size_t msg_len[],
+                      const uint8_t *const pub[], int mode, int status[], const f25519_ops **ops)
 {
-    if (n == 0) return F25519_OK;
-    if (!status) return F25519_ERR_ARG;
     int rc = F25519_OK;
     if (!sig || !msg || !msg_len || !pub) rc = F25519_ERR_ARG;
     if (mode != F25519_VERIFY_OPENSSL && mode != F25519_VERIFY_STRICT && mode != F25519_VERIFY_ZIP215)
         rc = F25519_ERR_ARG;
-    const f25519_ops *ops = f25519_ops_get();
-    if (rc == F25519_OK && !ops) rc = F25519_ERR_UNSUPPORTED;
-    if (rc != F25519_OK) {
+    *ops = f25519_ops_get();
+    if (rc == F25519_OK && !*ops) rc = F25519_ERR_UNSUPPORTED;
+    if (rc != F25519_OK)
         for (size_t i = 0; i < n; i++) status[i] = rc;
-        return rc;
-    }
+    return rc;
+}
 
+int f25519_verify_batch_on(size_t n, const uint8_t *const sig[], const uint8_t *const msg[], const size_t msg_len[],
+                           const uint8_t *const pub[], int mode, unsigned threads, f25519_team *pooled,
+                           int status[])
+{
+    if (n == 0) return F25519_OK;
+    if (!status) return F25519_ERR_ARG;
+    const f25519_ops *ops;
+    int rc = batch_args(n, sig, msg, msg_len, pub, mode, status, &ops);
+    if (rc != F25519_OK) return rc;
     batch_job j = {.ops = ops, .mode = mode, .n = n, .sig = sig, .msg = msg, .pub = pub,
                    .msg_len = msg_len, .status = status};
-    unsigned nt = threads ? threads : online_cpus();
+    unsigned nt = pooled ? f25519_team_size(pooled) : threads ? threads : f25519_online_cpus();
     if (nt > 1024) nt = 1024;
     size_t want = mode == F25519_VERIFY_ZIP215 ? CHUNK_ZIP : CHUNK_EXACT;
     size_t per = (n + nt - 1) / nt;               /* items per thread */
@@ -630,17 +639,20 @@ int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[], const uint
     j.nchunks = (n + j.chunk - 1) / j.chunk;
     if (nt > j.nchunks) nt = (unsigned)j.nchunks;
     if (nt > 65) nt = 65;
+    /* A pool's team: all its members, or none when there is one piece of
+     * work (its helpers would only be woken to find nothing to do). */
+    if (pooled && nt > 1) nt = f25519_team_size(pooled);
     j.guided = mode != F25519_VERIFY_ZIP215 && nt > 1 ? nt : 0;
     j.next = 0;
-
     /* One team for the whole call: its helpers start once (on CPUs other
-     * than the caller's) and wait, spinning, between the phases. NULL (one
-     * thread, or no helper could be started): the caller alone. */
-    f25519_team *team = f25519_team_new(nt);
+     * than the caller's) and wait, spinning, between the phases; or the
+     * pool's, started before the call. NULL (one thread, or no helper could
+     * be started): the caller alone. */
+    f25519_team *team = pooled ? (nt > 1 ? pooled : NULL) : f25519_team_new(nt);
     if (mode == F25519_VERIFY_ZIP215 && team && n >= COOP_MIN && ops->ed25519_msm_threaded) {
         for (size_t base = 0; base < n; base += CHUNK_ZIP) {
             size_t c = n - base < CHUNK_ZIP ? n - base : CHUNK_ZIP;
-            if (!coop_block(&j, base, c, team)) {
+            if (!coop_block(&j, base, c, team, !pooled)) {
                 chunk_scratch *w = scratch_new(CHUNK_MAX);
                 verify_range(&j, w, base, c);
                 free(w);
@@ -649,6 +661,13 @@ int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[], const uint
     } else {
         f25519_team_run(team, worker, &j); /* the caller's thread works too */
     }
-    f25519_team_free(team);
+    if (!pooled) f25519_team_free(team);
     return batch_result(n, status);
+}
+
+int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[], const uint8_t *const msg[],
+                                const size_t msg_len[], const uint8_t *const pub[], int mode,
+                                unsigned threads, int status[])
+{
+    return f25519_verify_batch_on(n, sig, msg, msg_len, pub, mode, threads, NULL, status);
 }

@@ -36,6 +36,7 @@ set(F25519_SOURCES
   src/x25519.c
   src/ed25519.c
   src/ed25519_batch.c
+  src/ed25519_batch_pool.c
 )
 # The MULX files are a few % faster at -O3 with gcc 12 (measured with a
 # pinned rdtsc loop); the flag only affects these files.

@@ -6,11 +6,16 @@
  * with torsion in A and/or R (valid under zip215's cofactored rule, invalid
  * under the cofactorless rules unless the torsion cancels), NULL items; every
  * status compared with single verification in all three modes with threads
- * 1, 2 and 0, the return code checked, the openssl-mode verdicts compared
- * with the system OpenSSL (EVP, Ed25519). Then the bad arguments.
+ * 1, 2 and 0 and through a pool of 2 threads (f25519_verify_pool_new), the
+ * return code checked, the openssl-mode verdicts compared with the system
+ * OpenSSL (EVP, Ed25519). Then the bad arguments, and the pools' other uses
+ * (NULL, one thread, every CPU, two callers at once, a child of fork()).
  */
 #include <openssl/evp.h>
+#include <pthread.h>
 #include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <string.h>
 #include "testutil.h"
 #include "fast25519.h"
@@ -133,6 +138,11 @@ static void make_item(item *it, int corrupt)
     }
 }
 
+static f25519_verify_pool *pool2; /* a pool of 2 threads, reused by every batch (f25519_verify_pool_new) */
+
+/* threads: as f25519_ed25519_verify_batch's, or POOL: through pool2 */
+#define POOL 9999u
+
 static void run(size_t n, int mode, unsigned threads, item *it)
 {
     const uint8_t **sig = calloc(n + 1, sizeof *sig), **msg = calloc(n + 1, sizeof *msg);
@@ -146,7 +156,8 @@ static void run(size_t n, int mode, unsigned threads, item *it)
         len[i] = it[i].mlen;
         st[i] = 12345;
     }
-    int rc = f25519_ed25519_verify_batch(n, sig, msg, len, pub, mode, threads, st);
+    int rc = threads == POOL ? f25519_ed25519_verify_batch_pool(pool2, n, sig, msg, len, pub, mode, st)
+                             : f25519_ed25519_verify_batch(n, sig, msg, len, pub, mode, threads, st);
     for (size_t i = 0; i < n; i++) {
         int one = f25519_ed25519_verify(sig[i], 64, msg[i], len[i], pub[i], 32, mode);
         CHECK(st[i] == one, "n=%zu mode %d threads %u item %zu (%s): batch %d, single %d", n, mode, threads, i,
@@ -198,6 +209,106 @@ static void bad_arguments(void)
     CHECK(rc == F25519_OK && st[0] == 0 && st[1] == 0 && st[2] == 0, "threads 100000: rc %d", rc);
 }
 
+/* One batch of n items (about one in five corrupted) through pool p by
+ * `calls` calls, every status compared with single verification. */
+typedef struct {
+    f25519_verify_pool *p;
+    size_t n;
+    int calls, mode, failures;
+    item *it;
+} pool_job;
+
+static void *pool_calls(void *arg)
+{
+    pool_job *pj = arg;
+    const uint8_t **sig = calloc(pj->n, sizeof *sig), **msg = calloc(pj->n, sizeof *msg);
+    const uint8_t **pub = calloc(pj->n, sizeof *pub);
+    size_t *len = calloc(pj->n, sizeof *len);
+    int *st = calloc(pj->n, sizeof *st), *one = calloc(pj->n, sizeof *one);
+    for (size_t i = 0; i < pj->n; i++) {
+        sig[i] = pj->it[i].sig;
+        pub[i] = pj->it[i].pub;
+        msg[i] = pj->it[i].msg;
+        len[i] = pj->it[i].mlen;
+        one[i] = f25519_ed25519_verify(sig[i], 64, msg[i], len[i], pub[i], 32, pj->mode);
+    }
+    for (int c = 0; c < pj->calls; c++) {
+        for (size_t i = 0; i < pj->n; i++) st[i] = 12345;
+        f25519_ed25519_verify_batch_pool(pj->p, pj->n, sig, msg, len, pub, pj->mode, st);
+        for (size_t i = 0; i < pj->n; i++) pj->failures += st[i] != one[i];
+    }
+    free(sig), free(msg), free(pub), free(len), free(st), free(one);
+    return NULL;
+}
+
+/* The pool's other uses: NULL, one thread, every CPU; two threads calling
+ * one pool at once (one of them then runs alone); a child of fork() using
+ * its parent's pool (alone) and freeing it; bad arguments through the pool. */
+static void pool_uses(void)
+{
+    const size_t n = 300; /* above the cooperative zip215 path's threshold (ed25519_batch.c COOP_MIN) */
+    item *it = calloc(n, sizeof *it);
+    for (size_t i = 0; i < n; i++) make_item(&it[i], tu_rand_below(5) == 0 ? 3 : 0);
+    CHECK(f25519_verify_pool_threads(NULL) == 1, "pool_threads(NULL)");
+    CHECK(f25519_verify_pool_threads(pool2) >= 1 && f25519_verify_pool_threads(pool2) <= 2, "pool_threads(pool2) %u",
+          f25519_verify_pool_threads(pool2));
+    f25519_verify_pool *one = f25519_verify_pool_new(1), *all = f25519_verify_pool_new(0);
+    CHECK(one && all, "pool_new(1) / pool_new(0) returned NULL");
+    CHECK(f25519_verify_pool_threads(one) == 1, "pool of 1: %u threads", f25519_verify_pool_threads(one));
+    f25519_verify_pool *pools[3] = {NULL, one, all};
+    for (int k = 0; k < 3; k++)
+        for (int mode = 0; mode < 3; mode++) {
+            pool_job pj = {.p = pools[k], .n = n, .calls = 2, .mode = mode, .it = it};
+            pool_calls(&pj);
+            CHECK(pj.failures == 0, "pool %d mode %d: %d statuses differ from single verification", k, mode,
+                  pj.failures);
+        }
+    /* two threads on one pool at once, many calls each */
+    pool_job pa = {.p = pool2, .n = n, .calls = 6, .mode = F25519_VERIFY_ZIP215, .it = it};
+    pool_job pb = {.p = pool2, .n = n, .calls = 6, .mode = F25519_VERIFY_STRICT, .it = it};
+    pthread_t th;
+    CHECK(pthread_create(&th, NULL, pool_calls, &pb) == 0, "pthread_create");
+    pool_calls(&pa);
+    pthread_join(th, NULL);
+    CHECK(pa.failures == 0 && pb.failures == 0, "one pool, two callers at once: %d / %d statuses differ",
+          pa.failures, pb.failures);
+    /* a child of fork(): the parent's helpers are not there; the calls run alone */
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        pool_job pc = {.p = pool2, .n = n, .calls = 2, .mode = F25519_VERIFY_ZIP215, .it = it};
+        pool_calls(&pc);
+        int ok = pc.failures == 0 && f25519_verify_pool_threads(pool2) == 1;
+        f25519_verify_pool *mine = f25519_verify_pool_new(2); /* the child's own pool works */
+        pc.p = mine;
+        pool_calls(&pc);
+        f25519_verify_pool_free(mine);
+        f25519_verify_pool_free(all); /* the parent's: memory only */
+        _exit(ok && pc.failures == 0 ? 0 : 1);
+    }
+    int ws = 0;
+    CHECK(pid > 0 && waitpid(pid, &ws, 0) == pid && WIFEXITED(ws) && WEXITSTATUS(ws) == 0,
+          "the child of fork() using the parent's pool: status %d", ws);
+    /* the parent's pools still work after the fork */
+    pool_job pd = {.p = all, .n = n, .calls = 1, .mode = F25519_VERIFY_OPENSSL, .it = it};
+    pool_calls(&pd);
+    CHECK(pd.failures == 0, "pool after fork: %d statuses differ", pd.failures);
+    /* bad arguments through a pool: the same codes as the plain call */
+    int st[3] = {1, 1, 1};
+    const uint8_t *sig[3] = {it[0].sig, it[1].sig, it[2].sig};
+    CHECK(f25519_ed25519_verify_batch_pool(pool2, 3, sig, NULL, NULL, NULL, 0, NULL) == F25519_ERR_ARG,
+          "pool: status NULL");
+    CHECK(f25519_ed25519_verify_batch_pool(pool2, 3, sig, NULL, NULL, NULL, 0, st) == F25519_ERR_ARG &&
+              st[0] == F25519_ERR_ARG && st[2] == F25519_ERR_ARG,
+          "pool: NULL arrays");
+    CHECK(f25519_ed25519_verify_batch_pool(pool2, 0, NULL, NULL, NULL, NULL, 0, NULL) == F25519_OK, "pool: n = 0");
+    f25519_verify_pool_free(one);
+    f25519_verify_pool_free(all);
+    f25519_verify_pool_free(NULL);
+    free(it);
+    printf("  pools: NULL, 1 thread, every CPU (3 modes); two callers on one pool; a child of fork(); bad arguments\n");
+}
+
 int main(int argc, char **argv)
 {
     const char *name = "verify_batch";
@@ -208,7 +319,9 @@ int main(int argc, char **argv)
     size_t sizes[32], ns = 0;
     for (int i = 1; i < argc && ns < 32; i++) sizes[ns++] = (size_t)atol(argv[i]);
     if (!ns) for (size_t i = 0; i < TU_NELEM(def_sizes); i++) sizes[ns++] = def_sizes[i];
-    static const unsigned thread_counts[] = {1, 2, 0};
+    static const unsigned thread_counts[] = {1, 2, 0, POOL};
+    pool2 = f25519_verify_pool_new(2);
+    CHECK(pool2 != NULL, "f25519_verify_pool_new(2) returned NULL");
     for (size_t s = 0; s < ns; s++) {
         size_t n = sizes[s];
         item *it = calloc(n + 1, sizeof *it);
@@ -222,9 +335,10 @@ int main(int argc, char **argv)
                                   : variant == 2 ? i == one_bad
                                   : variant == 3 && i == one_bad ? 2 : 0);
             for (int mode = 0; mode < 3; mode++)
-                for (int t = 0; t < 3; t++) run(n, mode, thread_counts[t], it);
+                for (int t = 0; t < 4; t++) run(n, mode, thread_counts[t], it);
         }
-        printf("  n = %zu: 4 batches (all valid, 1/5 corrupted, one corrupted, one S + L) x 3 modes x threads 1, 2, 0\n", n);
+        printf("  n = %zu: 4 batches (all valid, 1/5 corrupted, one corrupted, one S + L) x 3 modes x threads 1, 2, 0 "
+               "and a pool of 2\n", n);
         /* zip215's failed combinations (ed25519_batch.c: the items then
          * finished one by one, by the team with threads 2): items that decode
          * and fail the equation at the first and the last position, on both
@@ -236,12 +350,15 @@ int main(int argc, char **argv)
                         : variant == 3 ? i == r[0] || i == r[1] || i == r[2] : i % 16 == 5;
                 make_item(&it[i], bad ? 3 : 0);
             }
-            for (int t = 0; t < 2; t++) run(n, F25519_VERIFY_ZIP215, thread_counts[t], it);
+            for (int t = 0; t < 4; t++)
+                if (t != 2) run(n, F25519_VERIFY_ZIP215, thread_counts[t], it);
         }
         if (n >= 2) printf("  n = %zu: zip215 failed combinations: 5 batches (first, last, middle pair, 3 random, every 16th "
-                           "failing the equation) x threads 1, 2\n", n);
+                           "failing the equation) x threads 1, 2 and the pool\n", n);
         free(it);
     }
     bad_arguments();
+    pool_uses();
+    f25519_verify_pool_free(pool2);
     return tu_finish(name);
 }

@@ -1,0 +1,22 @@
+/*
+ * Batch verification's entry for both public forms (ed25519_batch.c):
+ * f25519_ed25519_verify_batch (a team started for the call) and
+ * f25519_ed25519_verify_batch_pool (ed25519_batch_pool.c: the team of a
+ * caller-owned pool, started before the call and kept after it).
+ */
+#ifndef F25519_ED25519_BATCH_H
+#define F25519_ED25519_BATCH_H
+#include <stddef.h>
+#include <stdint.h>
+#include "common/team.h"
+
+/* f25519_ed25519_verify_batch's contract; pooled NULL: a team of `threads`
+ * (0 = every online CPU) for this call; else that team (threads unused),
+ * which the call neither frees nor lets go. */
+int f25519_verify_batch_on(size_t n, const uint8_t *const sig[], const uint8_t *const msg[], const size_t msg_len[],
+                           const uint8_t *const pub[], int mode, unsigned threads, f25519_team *pooled,
+                           int status[]);
+
+/* The online CPUs (1 when unknown). */
+unsigned f25519_online_cpus(void);
+#endif
