@@ -278,13 +278,11 @@ static void pool_uses(void)
     if (pid == 0) {
         pool_job pc = {.p = pool2, .n = n, .calls = 2, .mode = F25519_VERIFY_ZIP215, .it = it};
         pool_calls(&pc);
+        /* (no thread of its own: ThreadSanitizer forbids starting threads
+         * after a multi-threaded process forked) */
         int ok = pc.failures == 0 && f25519_verify_pool_threads(pool2) == 1;
-        f25519_verify_pool *mine = f25519_verify_pool_new(2); /* the child's own pool works */
-        pc.p = mine;
-        pool_calls(&pc);
-        f25519_verify_pool_free(mine);
         f25519_verify_pool_free(all); /* the parent's: memory only */
-        _exit(ok && pc.failures == 0 ? 0 : 1);
+        _exit(ok ? 0 : 1);
     }
     int ws = 0;
     CHECK(pid > 0 && waitpid(pid, &ws, 0) == pid && WIFEXITED(ws) && WEXITSTATUS(ws) == 0,
