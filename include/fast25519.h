@@ -186,8 +186,9 @@ F25519_API int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len,
  * or msg[i] NULL with msg_len[i] > 0), in every mode. Items are verified
  * eight at a time (one per vector lane) on `threads` threads: 0 = one per
  * online CPU, 1 = the caller's thread only (more threads are started with
- * pthreads inside the call and joined before it returns).
- * ZIP215 mode first checks the items of each chunk (up to 128) together by a
+ * pthreads inside the call and joined before it returns; to keep them
+ * between calls, see f25519_verify_pool_new below).
+ * ZIP215 mode first checks the items of each chunk (up to 4096) together by a
  * random linear combination of their cofactored equations (128-bit
  * coefficients from the OS random source); an invalid item makes it fail
  * except with probability <= 2^-128, and then the chunk is verified item by
