@@ -16,14 +16,13 @@
 #include "scalarmult/msm_ifma.h"
 #include "scalarmult/msm_buckets_ifma.h"
 #include "scalarmult/msm_digits.h"
-#include "scalarmult/scalarmult_mulx.h"
-#include "common/cpu.h"
 
 /* Batch verification: the 8-lane decoding (point/ge51_decode_ifma.c) and
  * double-scalar multiplication (scalarmult/msm_ifma.c, one signature per
  * lane). The multi-scalar multiplication: from IFMA_PIP_MIN points,
  * Pippenger's buckets with one window per lane (msm_buckets_ifma.c; the
- * window sums combined by the mulx, else portable, chain of doublings),
+ * window sums combined by the chain of doublings of the 1x4 points,
+ * double_ifma.c f25519_ifma_msm_horner),
  * below it the 8-lane Straus of msm_ifma.c. Measured on Intel Xeon family 6
  * model 207 (2026-11-26, f25519_bench_batch, zip215, TSC ticks per
  * signature, builds alternated): n = 1024, the whole batch 16.7-16.8k with
@@ -46,14 +45,7 @@
 
 static void i_horner(ge51_p3 *out, int nw, int c, const ge51_p3 *T, const uint8_t *b)
 {
-#if F25519_HAVE_MULX
-    const uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
-    if ((f25519_cpu_features() & need) == need) {
-        f25519_msm_mulx_horner(out, nw, c, T, b);
-        return;
-    }
-#endif
-    f25519_ge51_msm_vartime_horner(out, nw, c, T, b);
+    f25519_ifma_msm_horner(out, nw, c, T, b); /* scalarmult/double_ifma.c */
 }
 
 static void i_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, const uint8_t b[32],

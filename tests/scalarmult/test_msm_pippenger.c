@@ -21,6 +21,7 @@
 #if F25519_HAVE_IFMA
 #include "scalarmult/msm_buckets_ifma.h"
 #include "scalarmult/msm_digits.h"
+#include "scalarmult/double_ifma.h"
 #endif
 
 static const uint8_t L_MINUS_1[32] = {0xec, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,
@@ -190,6 +191,13 @@ int main(void)
                 f25519_team_free(team);
                 f25519_ge51_msm_vartime_horner(&got, nw, c, T, b);
                 CHECK(same_point(&got, &ref), "ifma window sums c = %d n = %d threads %u differ", c, n, th);
+                /* the ifma backend's own chain (1x4 points), with b and without */
+                f25519_ifma_msm_horner(&got, nw, c, T, b);
+                CHECK(same_point(&got, &ref), "ifma window sums c = %d n = %d (ifma chain) differ", c, n);
+                ge51_p3 r0, g0;
+                f25519_ge51_msm_vartime_horner(&r0, nw, c, T, NULL);
+                f25519_ifma_msm_horner(&g0, nw, c, T, NULL);
+                CHECK(same_point(&g0, &r0), "ifma chain without b, c = %d n = %d differs", c, n);
             }
             if (n > 0) small_scalars("ifma", f25519_ifma_msm_windows, n, P);
         }
@@ -201,7 +209,8 @@ int main(void)
     {
         const uint32_t ifma_need = F25519_CPU_AVX512F | F25519_CPU_AVX512VL | F25519_CPU_AVX512IFMA;
         if ((f25519_cpu_features() & ifma_need) == ifma_need)
-            printf("  ifma window sums, c = 4 .. 10, 1-3 threads, + chain: equal the naive sum\n");
+            printf("  ifma window sums, c = 4 .. 10, 1-3 threads, + the portable and the ifma chains: equal the naive "
+                   "sum\n");
         else
             printf("  ifma: CPU lacks AVX-512IFMA, window sums tested emulated (lanes_verify_batch_ifma-emu)\n");
     }
