@@ -38,7 +38,8 @@ OP_ORDER = [
     "ed25519_keygen", "ed25519_keygen_x8", "ed25519_sign", "ed25519_verify",
     "ed25519_verify_batch8", "ed25519_verify_batch64", "ed25519_verify_batch1024",
     "ed25519_verify_batch1024_mt", "ed25519_verify_batch64_zip215", "ed25519_verify_batch1024_zip215",
-    "ed25519_verify_batch1024_zip215_mt",
+    "ed25519_verify_batch1024_zip215_mt", "ed25519_verify_batch1024_mt_pool",
+    "ed25519_verify_batch1024_zip215_mt_pool",
 ]
 PATH_ORDER = ["portable", "mulx", "avx2", "ifma"]
 # Rows the peers have no call of their own for, and the peers' op they are compared with: the x8
@@ -48,7 +49,8 @@ BASE_OP = {"x25519_keygen_x8": "x25519_keygen", "x25519_derive_x8": "x25519_deri
            "ed25519_keygen_x8": "ed25519_keygen",
            "ed25519_verify_batch64_zip215": "ed25519_verify_batch64",
            "ed25519_verify_batch1024_zip215": "ed25519_verify_batch1024",
-           "ed25519_verify_batch1024_mt": None, "ed25519_verify_batch1024_zip215_mt": None}
+           "ed25519_verify_batch1024_mt": None, "ed25519_verify_batch1024_zip215_mt": None,
+           "ed25519_verify_batch1024_mt_pool": None, "ed25519_verify_batch1024_zip215_mt_pool": None}
 
 
 class SchemaError(Exception):

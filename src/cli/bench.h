@@ -21,7 +21,9 @@ enum bench_opid {
     OP_X_KEYGEN_X8, OP_X_DERIVE_X8,
     /* batch verification (f25519_ed25519_verify_batch, openssl mode unless named), per signature */
     OP_ED_VBATCH8, OP_ED_VBATCH64, OP_ED_VBATCH1024, OP_ED_VBATCH1024_MT,
-    OP_ED_VBATCH64_ZIP215, OP_ED_VBATCH1024_ZIP215, OP_ED_VBATCH1024_ZIP215_MT, OP_COUNT
+    OP_ED_VBATCH64_ZIP215, OP_ED_VBATCH1024_ZIP215, OP_ED_VBATCH1024_ZIP215_MT,
+    /* the _mt rows through a verify pool (f25519_ed25519_verify_batch_pool) */
+    OP_ED_VBATCH1024_MT_POOL, OP_ED_VBATCH1024_ZIP215_MT_POOL, OP_COUNT
 };
 extern const char *const bench_op_names[OP_COUNT];
 /* Items per timed call (8 for the x8 rows, n for the batch rows: reported per key /

@@ -34,9 +34,10 @@ const char *const bench_op_names[OP_COUNT] = {
     "ed25519_verify", "x25519_keygen_x8", "x25519_derive_x8",
     "ed25519_verify_batch8", "ed25519_verify_batch64", "ed25519_verify_batch1024",
     "ed25519_verify_batch1024_mt", "ed25519_verify_batch64_zip215", "ed25519_verify_batch1024_zip215",
-    "ed25519_verify_batch1024_zip215_mt",
+    "ed25519_verify_batch1024_zip215_mt", "ed25519_verify_batch1024_mt_pool",
+    "ed25519_verify_batch1024_zip215_mt_pool",
 };
-const int bench_op_lanes[OP_COUNT] = {1, 1, 1, 1, 1, 8, 8, 8, 64, 1024, 1024, 64, 1024, 1024};
+const int bench_op_lanes[OP_COUNT] = {1, 1, 1, 1, 1, 8, 8, 8, 64, 1024, 1024, 64, 1024, 1024, 1024, 1024};
 
 #define VB_N 1024 /* batch inputs: VB_N signatures by VB_N keys on 32-byte messages */
 
@@ -52,6 +53,7 @@ struct bench_state {
     const uint8_t **vb_ppub, **vb_pmsg, **vb_psig;
     size_t *vb_len;
     int *vb_status;
+    f25519_verify_pool *vb_pool; /* the _mt_pool rows' helpers (made at their first call) */
     /* OpenSSL */
     EVP_PKEY_CTX *o_xgen, *o_edgen, *o_derive;
     EVP_PKEY *o_xkey, *o_xpeer, *o_edkey;
@@ -165,14 +167,16 @@ void bench_state_free(bench_state *s)
     EVP_MD_CTX_free(s->o_verify);
     free(s->vb_pub), free(s->vb_msg), free(s->vb_sig), free(s->vb_ppub), free(s->vb_pmsg), free(s->vb_psig);
     free(s->vb_len), free(s->vb_status);
+    f25519_verify_pool_free(s->vb_pool);
     free(s);
 }
 
 /* The _mt rows (threads = 0): the bench pins itself to one CPU, and threads
  * inherit the affinity of their creator, so the call runs with the affinity
  * widened to every CPU (restored after; two syscalls against a call of
- * milliseconds). */
-static int run_batch(bench_state *s, size_t n, int mode, unsigned threads)
+ * milliseconds). pool: through s->vb_pool (every CPU; made at the first
+ * such call, with the affinity widened, and kept). */
+static int run_batch(bench_state *s, size_t n, int mode, unsigned threads, int pool)
 {
 #if defined(__linux__)
     cpu_set_t saved, all;
@@ -183,8 +187,12 @@ static int run_batch(bench_state *s, size_t n, int mode, unsigned threads)
         widen = sched_setaffinity(0, sizeof all, &all) == 0;
     }
 #endif
-    int rc = f25519_ed25519_verify_batch(n, s->vb_psig, s->vb_pmsg, s->vb_len, s->vb_ppub, mode, threads,
-                                         s->vb_status);
+    if (pool && !s->vb_pool) s->vb_pool = f25519_verify_pool_new(0);
+    int rc = pool ? (s->vb_pool ? f25519_ed25519_verify_batch_pool(s->vb_pool, n, s->vb_psig, s->vb_pmsg, s->vb_len,
+                                                                   s->vb_ppub, mode, s->vb_status)
+                                : -1)
+                  : f25519_ed25519_verify_batch(n, s->vb_psig, s->vb_pmsg, s->vb_len, s->vb_ppub, mode, threads,
+                                                s->vb_status);
 #if defined(__linux__)
     if (widen) sched_setaffinity(0, sizeof saved, &saved);
 #endif
@@ -194,13 +202,15 @@ static int run_batch(bench_state *s, size_t n, int mode, unsigned threads)
 static int run_fast(bench_state *s, int op)
 {
     switch (op) {
-    case OP_ED_VBATCH8: return run_batch(s, 8, F25519_VERIFY_OPENSSL, 1);
-    case OP_ED_VBATCH64: return run_batch(s, 64, F25519_VERIFY_OPENSSL, 1);
-    case OP_ED_VBATCH1024: return run_batch(s, 1024, F25519_VERIFY_OPENSSL, 1);
-    case OP_ED_VBATCH1024_MT: return run_batch(s, 1024, F25519_VERIFY_OPENSSL, 0);
-    case OP_ED_VBATCH64_ZIP215: return run_batch(s, 64, F25519_VERIFY_ZIP215, 1);
-    case OP_ED_VBATCH1024_ZIP215: return run_batch(s, 1024, F25519_VERIFY_ZIP215, 1);
-    case OP_ED_VBATCH1024_ZIP215_MT: return run_batch(s, 1024, F25519_VERIFY_ZIP215, 0);
+    case OP_ED_VBATCH8: return run_batch(s, 8, F25519_VERIFY_OPENSSL, 1, 0);
+    case OP_ED_VBATCH64: return run_batch(s, 64, F25519_VERIFY_OPENSSL, 1, 0);
+    case OP_ED_VBATCH1024: return run_batch(s, 1024, F25519_VERIFY_OPENSSL, 1, 0);
+    case OP_ED_VBATCH1024_MT: return run_batch(s, 1024, F25519_VERIFY_OPENSSL, 0, 0);
+    case OP_ED_VBATCH64_ZIP215: return run_batch(s, 64, F25519_VERIFY_ZIP215, 1, 0);
+    case OP_ED_VBATCH1024_ZIP215: return run_batch(s, 1024, F25519_VERIFY_ZIP215, 1, 0);
+    case OP_ED_VBATCH1024_ZIP215_MT: return run_batch(s, 1024, F25519_VERIFY_ZIP215, 0, 0);
+    case OP_ED_VBATCH1024_MT_POOL: return run_batch(s, 1024, F25519_VERIFY_OPENSSL, 0, 1);
+    case OP_ED_VBATCH1024_ZIP215_MT_POOL: return run_batch(s, 1024, F25519_VERIFY_ZIP215, 0, 1);
     case OP_X_KEYGEN: return f25519_x25519_keygen(s->out_a, s->out_b);
     case OP_X_DERIVE: return f25519_x25519_derive(s->out_a, s->x_priv, s->x_peer_pub, 32);
     case OP_ED_KEYGEN: return f25519_ed25519_keygen(s->out_a, s->out_b);
@@ -305,6 +315,7 @@ const char *bench_check(bench_state *s, int impl, int op)
     case OP_ED_VERIFY:
     case OP_ED_VBATCH8: case OP_ED_VBATCH64: case OP_ED_VBATCH1024: case OP_ED_VBATCH1024_MT:
     case OP_ED_VBATCH64_ZIP215: case OP_ED_VBATCH1024_ZIP215: case OP_ED_VBATCH1024_ZIP215_MT:
+    case OP_ED_VBATCH1024_MT_POOL: case OP_ED_VBATCH1024_ZIP215_MT_POOL:
         break; /* bench_run succeeded: OpenSSL's signatures verified (every status F25519_OK) */
     case OP_X_KEYGEN_X8:
     case OP_X_DERIVE_X8:
