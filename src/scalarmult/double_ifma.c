@@ -26,20 +26,53 @@ F25519_IFMA_INLINE void ge14_set(fe51x4 *h, const fe51 *a, const fe51 *b, const 
 #define WB 10 /* w-NAF width for B: the table holds 2^(WB-2) odd multiples */
 #endif
 
+/* k112 = [1, 1, 2d, 2] (ge14_to_pre's factors); id = the identity [0, 1, 0, 1] */
+F25519_IFMA_INLINE void ge14_consts(fe51x4 *k112, ge14 *id)
+{
+    fe51 one, two, zero;
+    fe51_1(&one);
+    fe51_0(&zero);
+    fe51_0(&two);
+    two.v[0] = 2;
+    ge14_set(k112, &one, &one, &fe51_d2, &two);
+    ge14_set(id, &zero, &one, &zero, &one);
+}
+
+/* acc += [y]B for a non-zero digit y of a width-WB NAF (f25519_ifma_btab_naf) */
+F25519_IFMA_INLINE void ge14_add_b(ge14 *acc, int y)
+{
+    ge14_pre q;
+    const uint64_t(*e)[4] = f25519_ifma_btab_naf[(y > 0 ? y : -y) >> 1];
+#pragma GCC unroll 5
+    for (int j = 0; j < 5; j++) q.v[j] = _mm256_load_si256((const __m256i *)e[j]);
+    if (y < 0) ge14_pre_neg(&q, &q);
+    ge14_add(acc, acc, &q);
+}
+
+/* out = the point in acc's lanes [X, Y, T, Z] */
+F25519_IFMA_INLINE void ge14_store(ge51_p3 *out, const ge14 *acc)
+{
+    uint64_t lanes[5][4] __attribute__((aligned(32)));
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) _mm256_store_si256((__m256i *)lanes[i], acc->v[i]);
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+        out->X.v[i] = lanes[i][0];
+        out->Y.v[i] = lanes[i][1];
+        out->T.v[i] = lanes[i][2];
+        out->Z.v[i] = lanes[i][3];
+    }
+}
+
 F25519_IFMA_TARGET void f25519_ifma_double_scalar_1x4(ge51_p3 *out, const uint8_t a[32],
                                                       const ge51_p3 *A, const uint8_t b[32])
 {
     int16_t na[256], nb[256];
     int ta = f25519_wnaf_vartime(na, a, WA), tb = f25519_wnaf_vartime(nb, b, WB);
     int top = ta > tb ? ta : tb;
-
-    fe51 one, two, zero;
-    fe51_1(&one);
-    fe51_0(&zero);
-    fe51_0(&two);
-    two.v[0] = 2;
     fe51x4 k112;
-    ge14_set(&k112, &one, &one, &fe51_d2, &two);
+    ge14 id;
+    ge14_consts(&k112, &id);
 
     /* odd multiples of A: pa[i] = (2i + 1) A, in pre form and negated */
     ge14_pre pa[16], pan[16];
@@ -56,7 +89,7 @@ F25519_IFMA_TARGET void f25519_ifma_double_scalar_1x4(ge51_p3 *out, const uint8_
     }
     for (int i = 0; i < (1 << (WA - 2)); i++) ge14_pre_neg(&pan[i], &pa[i]);
 
-    ge14_set(&acc, &zero, &one, &zero, &one);
+    acc = id;
     int started = 0;
     for (int i = top - 1; i >= 0; i--) {
         if (started) ge14_dbl(&acc, &acc);
@@ -66,25 +99,11 @@ F25519_IFMA_TARGET void f25519_ifma_double_scalar_1x4(ge51_p3 *out, const uint8_
             started = 1;
         }
         if (y) {
-            ge14_pre q;
-            const uint64_t(*e)[4] = f25519_ifma_btab_naf[(y > 0 ? y : -y) >> 1];
-#pragma GCC unroll 5
-            for (int j = 0; j < 5; j++) q.v[j] = _mm256_load_si256((const __m256i *)e[j]);
-            if (y < 0) ge14_pre_neg(&q, &q);
-            ge14_add(&acc, &acc, &q);
+            ge14_add_b(&acc, y);
             started = 1;
         }
     }
-    uint64_t lanes[5][4] __attribute__((aligned(32)));
-#pragma GCC unroll 5
-    for (int i = 0; i < 5; i++) _mm256_store_si256((__m256i *)lanes[i], acc.v[i]);
-#pragma GCC unroll 5
-    for (int i = 0; i < 5; i++) {
-        out->X.v[i] = lanes[i][0];
-        out->Y.v[i] = lanes[i][1];
-        out->T.v[i] = lanes[i][2];
-        out->Z.v[i] = lanes[i][3];
-    }
+    ge14_store(out, &acc);
 }
 
 void f25519_ifma_double_scalar(ge51_p3 *out, const uint8_t a[32], const ge51_p3 *A,
@@ -109,15 +128,9 @@ F25519_IFMA_TARGET void f25519_ifma_msm_horner(ge51_p3 *out, int nw, int c, cons
     int16_t nb[256];
     int top = b ? f25519_wnaf_vartime(nb, b, WB) : 0;
     if (nw > 0 && c * (nw - 1) + 1 > top) top = c * (nw - 1) + 1;
-    fe51 one, two, zero;
-    fe51_1(&one);
-    fe51_0(&zero);
-    fe51_0(&two);
-    two.v[0] = 2;
     fe51x4 k112;
-    ge14_set(&k112, &one, &one, &fe51_d2, &two);
     ge14 acc;
-    ge14_set(&acc, &zero, &one, &zero, &one);
+    ge14_consts(&k112, &acc);
     int started = 0;
     for (int i = top - 1; i >= 0; i--) {
         if (started) ge14_dbl(&acc, &acc);
@@ -139,23 +152,9 @@ F25519_IFMA_TARGET void f25519_ifma_msm_horner(ge51_p3 *out, int nw, int c, cons
         }
         int y = b && i < 256 ? nb[i] : 0;
         if (y) {
-            ge14_pre q;
-            const uint64_t(*e)[4] = f25519_ifma_btab_naf[(y > 0 ? y : -y) >> 1];
-#pragma GCC unroll 5
-            for (int j = 0; j < 5; j++) q.v[j] = _mm256_load_si256((const __m256i *)e[j]);
-            if (y < 0) ge14_pre_neg(&q, &q);
-            ge14_add(&acc, &acc, &q);
+            ge14_add_b(&acc, y);
             started = 1;
         }
     }
-    uint64_t lanes[5][4] __attribute__((aligned(32)));
-#pragma GCC unroll 5
-    for (int i = 0; i < 5; i++) _mm256_store_si256((__m256i *)lanes[i], acc.v[i]);
-#pragma GCC unroll 5
-    for (int i = 0; i < 5; i++) {
-        out->X.v[i] = lanes[i][0];
-        out->Y.v[i] = lanes[i][1];
-        out->T.v[i] = lanes[i][2];
-        out->Z.v[i] = lanes[i][3];
-    }
+    ge14_store(out, &acc);
 }
