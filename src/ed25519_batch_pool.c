@@ -9,7 +9,13 @@
  *  - after fork() the child has none of the parent's threads: its calls run
  *    alone and f25519_verify_pool_free only releases the memory it can;
  *  - between calls the helpers spin briefly (common/team.c SPIN_PAUSES,
- *    ~1 ms), then sleep on a condition variable until the next call.
+ *    ~1 ms), then sleep on a condition variable until the next call;
+ *  - the helpers stay on the CPUs they were started on (other than the
+ *    creator's: f25519_team_new_kept). Unpinned, a helper woken after
+ *    sleeping could land on its caller's CPU: in `fast25519 bench`, where
+ *    the rows interleave, the exact-mode pool row once took 19,477 TSC
+ *    ticks per signature against 12,070 for the plain call (the demo of
+ *    2026-11-27 12:45 UTC), about one thread's time.
  * Public data only (signatures, keys, messages).
  */
 #include <stdatomic.h>
@@ -30,7 +36,7 @@ f25519_verify_pool *f25519_verify_pool_new(unsigned threads)
     if (!p) return NULL;
     unsigned nt = threads ? threads : f25519_online_cpus();
     if (nt > F25519_TEAM_MAX) nt = F25519_TEAM_MAX;
-    p->team = f25519_team_new(nt);
+    p->team = f25519_team_new_kept(nt);
     p->pid = getpid();
     atomic_init(&p->busy, 0);
     return p;

@@ -26,6 +26,7 @@ struct f25519_team {
     int then_exit;        /* the posted task is the helpers' last (f25519_team_last) */
     int last;             /* f25519_team_last was called: the next post is then_exit */
     int exited;           /* the helpers ran a then_exit task: join before anything else */
+    int keep;             /* helpers stay on the CPU they were placed on (f25519_team_new_kept) */
     _Atomic unsigned gen;     /* bumped by each post */
     unsigned gen0;            /* gen when the current helpers were started: none of theirs yet */
     _Atomic unsigned running; /* helpers still in the current task */
@@ -63,7 +64,7 @@ static void *helper(void *p)
         t->fn(t->arg);
         atomic_fetch_sub(&t->running, 1);
         if (then_exit) return NULL;
-        if (placed) f25519_spawn_unpin(t->sp);
+        if (placed && !t->keep) f25519_spawn_unpin(t->sp);
         placed = 0;
     }
 }
@@ -111,7 +112,7 @@ static void join_helpers(f25519_team *t)
     for (unsigned k = 0; k < t->helpers; k++) pthread_join(t->tid[k], NULL);
 }
 
-f25519_team *f25519_team_new(unsigned threads)
+static f25519_team *team_new(unsigned threads, int keep)
 {
     if (threads <= 1) return NULL;
     if (threads > F25519_TEAM_MAX) threads = F25519_TEAM_MAX;
@@ -128,6 +129,7 @@ f25519_team *f25519_team_new(unsigned threads)
     t->then_exit = 0;
     t->last = 0;
     t->exited = 0;
+    t->keep = keep;
     if (pthread_mutex_init(&t->mu, NULL) != 0) {
         free(t);
         return NULL;
@@ -144,6 +146,16 @@ f25519_team *f25519_team_new(unsigned threads)
         return NULL;
     }
     return t;
+}
+
+f25519_team *f25519_team_new(unsigned threads)
+{
+    return team_new(threads, 0);
+}
+
+f25519_team *f25519_team_new_kept(unsigned threads)
+{
+    return team_new(threads, 1);
 }
 
 unsigned f25519_team_size(const f25519_team *t)

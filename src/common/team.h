@@ -31,12 +31,20 @@ typedef struct f25519_team f25519_team;
 #define F25519_TEAM_MAX 65
 f25519_team *f25519_team_new(unsigned threads);
 
+/* The same for a team that outlives one call (the verify pool,
+ * ed25519_batch_pool.c): its helpers keep the CPU f25519_spawn placed them
+ * on, instead of taking the creator's whole mask after their first task, so
+ * that a helper woken after sleeping between calls does not land on its
+ * caller's CPU. */
+f25519_team *f25519_team_new_kept(unsigned threads);
+
 /* The members: the caller plus the helpers started (1 for NULL). */
 unsigned f25519_team_size(const f25519_team *t);
 
 /* fn(arg) on every member, the caller's included; returns when all are
- * done. With t NULL, fn(arg) once on the caller's thread. Only the thread
- * that created the team may call it. */
+ * done. With t NULL, fn(arg) once on the caller's thread. One thread at a
+ * time may call it: the one that created the team, or (a verify pool's
+ * team) the caller that holds the pool. */
 void f25519_team_run(f25519_team *t, void (*fn)(void *arg), void *arg);
 
 /* The next task posted (f25519_team_run) is the helpers' last: they exit
