@@ -55,6 +55,15 @@ void f25519_spawn_unpin(f25519_spawn_ctx *c)
     if (c) pthread_setaffinity_np(pthread_self(), sizeof c->all, &c->all); /* placed, not pinned */
 }
 
+void f25519_spawn_avoid(f25519_spawn_ctx *c, int cpu)
+{
+    if (!c) return;
+    cpu_set_t s = c->all;
+    if (cpu >= 0 && cpu < CPU_SETSIZE) CPU_CLR(cpu, &s);
+    if (CPU_COUNT(&s) == 0) s = c->all;
+    pthread_setaffinity_np(pthread_self(), sizeof s, &s);
+}
+
 int f25519_spawn(f25519_spawn_ctx *c, unsigned k, pthread_t *t, void *(*fn)(void *), void *arg)
 {
     if (c && k >= 1 && k <= SPAWN_MAX) {
@@ -89,6 +98,12 @@ void f25519_spawn_end(f25519_spawn_ctx *c)
 void f25519_spawn_unpin(f25519_spawn_ctx *c)
 {
     (void)c;
+}
+
+void f25519_spawn_avoid(f25519_spawn_ctx *c, int cpu)
+{
+    (void)c;
+    (void)cpu;
 }
 
 int f25519_spawn(f25519_spawn_ctx *c, unsigned k, pthread_t *t, void *(*fn)(void *), void *arg)

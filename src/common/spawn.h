@@ -48,4 +48,10 @@ int f25519_spawn(f25519_spawn_ctx *c, unsigned k, pthread_t *t, void *(*fn)(void
 /* Called by a helper of c: its affinity becomes the creator's whole mask
  * (a no-op for NULL). */
 void f25519_spawn_unpin(f25519_spawn_ctx *c);
+
+/* Called by a helper of c: its affinity becomes the creator's mask without
+ * cpu (the whole mask when that leaves none or cpu < 0; a no-op for NULL):
+ * a verify pool's helpers keep off the CPU of the thread that posts them a
+ * task (common/team.c). */
+void f25519_spawn_avoid(f25519_spawn_ctx *c, int cpu);
 #endif

@@ -26,7 +26,8 @@ struct f25519_team {
     int then_exit;        /* the posted task is the helpers' last (f25519_team_last) */
     int last;             /* f25519_team_last was called: the next post is then_exit */
     int exited;           /* the helpers ran a then_exit task: join before anything else */
-    int keep;             /* helpers stay on the CPU they were placed on (f25519_team_new_kept) */
+    int keep;             /* helpers keep off the poster's CPU (f25519_team_new_kept) */
+    int post_cpu;         /* keep: the CPU the caller ran on when it posted (-1: unknown) */
     _Atomic unsigned gen;     /* bumped by each post */
     unsigned gen0;            /* gen when the current helpers were started: none of theirs yet */
     _Atomic unsigned running; /* helpers still in the current task */
@@ -46,6 +47,7 @@ static void *helper(void *p)
     f25519_team *t = p;
     unsigned seen = t->gen0;
     int placed = 1; /* pinned to the CPU f25519_spawn chose, until the first task is done */
+    int avoided = -2; /* keep: the CPU this helper's mask excludes (-2: none yet) */
     for (;;) {
         unsigned g;
         int spins = 0;
@@ -61,6 +63,10 @@ static void *helper(void *p)
         seen = g;
         if (t->stop) return NULL; /* written before gen was bumped */
         const int then_exit = t->then_exit; /* read before running drops: the caller may post again */
+        if (t->keep && t->post_cpu != avoided) { /* the caller moved (or the first task): a syscall */
+            avoided = t->post_cpu;
+            f25519_spawn_avoid(t->sp, avoided);
+        }
         t->fn(t->arg);
         atomic_fetch_sub(&t->running, 1);
         if (then_exit) return NULL;
@@ -76,6 +82,9 @@ static void post(f25519_team *t, void (*fn)(void *), void *arg, int stop, int th
     t->fn = fn;
     t->arg = arg;
     t->stop = stop;
+#if defined(__linux__)
+    if (t->keep) t->post_cpu = sched_getcpu();
+#endif
     t->then_exit = then_exit;
     atomic_store(&t->running, t->helpers);
     pthread_mutex_lock(&t->mu); /* a helper between its last spin and cond_wait holds it */
@@ -130,6 +139,7 @@ static f25519_team *team_new(unsigned threads, int keep)
     t->last = 0;
     t->exited = 0;
     t->keep = keep;
+    t->post_cpu = -1;
     if (pthread_mutex_init(&t->mu, NULL) != 0) {
         free(t);
         return NULL;

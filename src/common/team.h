@@ -32,10 +32,18 @@ typedef struct f25519_team f25519_team;
 f25519_team *f25519_team_new(unsigned threads);
 
 /* The same for a team that outlives one call (the verify pool,
- * ed25519_batch_pool.c): its helpers keep the CPU f25519_spawn placed them
- * on, instead of taking the creator's whole mask after their first task, so
- * that a helper woken after sleeping between calls does not land on its
- * caller's CPU. */
+ * ed25519_batch_pool.c): its helpers keep off the CPU of the caller that
+ * posts the task. Each post records that CPU (sched_getcpu); a helper whose
+ * affinity does not exclude it yet takes the creator's mask without it
+ * (f25519_spawn_avoid: one syscall, only when the caller has moved), so
+ * that neither a helper woken after sleeping between calls nor a caller
+ * restricted after the team was made to the CPU a helper was placed on
+ * shares its CPU with a helper. (The first version kept the helpers on the
+ * CPU f25519_spawn placed them on: with the caller then restricted to that
+ * CPU, Intel Xeon family 6 model 207 host, 2 vCPU, 2026-11-27 14:50 UTC,
+ * zip215 n = 1024, a pool of 2 took 11,172 and 13,970 ticks per signature
+ * against 8,825 and 11,067 for one thread; with this, 5,607 and 5,951
+ * against 11,169 and 13,438.) */
 f25519_team *f25519_team_new_kept(unsigned threads);
 
 /* The members: the caller plus the helpers started (1 for NULL). */

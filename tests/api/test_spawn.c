@@ -21,7 +21,13 @@
  *     threads, one of them the caller, the caller returning only when all
  *     are done; some tasks come after a 20 ms pause (the helpers then wait
  *     blocked, not spinning, and must wake).
- * Run in the order 1, 5, 3, 2, 4, 5 (part 3 needs a ctx: the whole mask). Only
+ *  6. a kept team (f25519_team_new_kept, the verify pool's) of 2 made on
+ *     the whole mask (>= 2 allowed CPUs; else "SKIP part 6: one CPU"):
+ *     with the caller then restricted to each allowed CPU in turn (up to
+ *     four), its helper runs every task on another CPU, also after a 20 ms
+ *     pause (the helper woken from its wait), and after the caller moved
+ *     back and forth.
+ * Run in the order 1, 5, 6, 3, 2, 4, 5 (part 3 needs a ctx: the whole mask). Only
  * public keys and signatures of random test seeds: no secret data.
  */
 #if defined(__linux__) && !defined(_GNU_SOURCE)
@@ -152,6 +158,47 @@ static void team_part(const char *part)
     f25519_team_free(NULL);
 }
 
+/* Part 6: one task of a kept team; the helper (the member that is not the caller) records its CPU. */
+typedef struct {
+    pthread_t caller;
+    _Atomic int helper_cpu;
+} kept_probe;
+
+static void kept_fn(void *arg)
+{
+    kept_probe *p = arg;
+    if (!pthread_equal(pthread_self(), p->caller)) p->helper_cpu = sched_getcpu();
+}
+
+static void kept_part(const cpu_set_t *all)
+{
+    f25519_team *t = f25519_team_new_kept(2);
+    CHECK(t != NULL && f25519_team_size(t) == 2, "part 6: f25519_team_new_kept(2) failed");
+    if (!t) return;
+    int cpus[4], nc = 0;
+    for (int c = 0; c < CPU_SETSIZE && nc < 4; c++)
+        if (CPU_ISSET(c, all)) cpus[nc++] = c;
+    for (int pass = 0; pass < 3; pass++) {
+        for (int i = 0; i < nc; i++) {
+            const int c = cpus[pass == 1 ? nc - 1 - i : i];
+            cpu_set_t one;
+            CPU_ZERO(&one);
+            CPU_SET(c, &one);
+            CHECK(sched_setaffinity(0, sizeof one, &one) == 0, "part 6: cannot restrict the caller to CPU %d", c);
+            for (int task = 0; task < 6; task++) {
+                if (task == 3 || pass == 2) usleep(20000); /* past the spin: the helper blocks */
+                kept_probe p = {.caller = pthread_self(), .helper_cpu = -1};
+                f25519_team_run(t, kept_fn, &p);
+                const int h = p.helper_cpu;
+                CHECK(h >= 0 && h != c, "part 6 pass %d task %d: the caller on CPU %d, its helper on CPU %d", pass,
+                      task, c, h);
+            }
+        }
+    }
+    CHECK(sched_setaffinity(0, sizeof *all, all) == 0, "part 6: restoring the caller's mask failed");
+    f25519_team_free(t);
+}
+
 /* Part 4's batch: N items of NKEYS keys, random messages, some signatures
  * with one flipped bit. */
 #define NKEYS 8
@@ -240,6 +287,10 @@ int main(int argc, char **argv)
 
     /* 5. teams on the whole mask */
     team_part("part 5");
+
+    /* 6. a kept team's helper keeps off its caller's CPU */
+    if (ncpu < 2) printf("SKIP part 6: one CPU\n");
+    else kept_part(&all);
 
     /* 3. k = 0 and k beyond the slots, with a ctx (NULL on a one-CPU host): plain pthread_create */
     {
