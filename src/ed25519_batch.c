@@ -40,6 +40,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <pthread.h>
 #include "fast25519.h"
 #include "impl.h"
 #include "ed25519_verify.h"
@@ -301,8 +302,10 @@ static void finish(const batch_job *j, chunk_scratch *w, size_t base, size_t m)
 /* zip215: the data of one random linear combination of the items lo .. hi - 1
  * of the chunk's c items at base, laid out by item (so that each group of
  * items can fill its own part: coop_block): for item i of the c items still F25519_OK after prepare,
- * w->P[i] = -A_i with w->sc[i] = z_i k_i (mod L, below 2^253) and
- * w->P[c + i] = -R_i with z_i; every other item gets the identity with the
+ * w->P[2i] = -A_i with w->sc[2i] = z_i k_i (mod L, below 2^253) and
+ * w->P[2i + 1] = -R_i with z_i (an item's two points side by side: the
+ * multi-scalar multiplication's blocks of points then follow the items,
+ * see coop_take); every other item gets the identity with the
  * scalar 0 (it adds nothing; its z_i is drawn and unused); *out = sum z_i S_i
  * over lo .. hi - 1 (summed unreduced: scalar/sc_batch.h). The check is
  * cofactored, so z_i k_i below 2^253 and congruent mod L serves. 0 when the
@@ -317,17 +320,16 @@ static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, s
     f25519_sc_acc_init(acc);
     for (size_t i = lo; i < hi; i++) {
         if (j->status[base + i] == F25519_OK) {
-            ge51_neg(&w->P[i], &w->A[i]);
-            f25519_sc_mul128_lt253(w->sc[i], w->z[i], w->k[i]);
-            ge51_neg(&w->P[c + i], &w->R[i]);
-            memcpy(w->sc[c + i], w->z[i], 16);
-            memset(w->sc[c + i] + 16, 0, 16);
+            ge51_neg(&w->P[2 * i], &w->A[i]);
+            f25519_sc_mul128_lt253(w->sc[2 * i], w->z[i], w->k[i]);
+            ge51_neg(&w->P[2 * i + 1], &w->R[i]);
+            memcpy(w->sc[2 * i + 1], w->z[i], 16);
+            memset(w->sc[2 * i + 1] + 16, 0, 16);
             f25519_sc_acc_muladd128(acc, w->z[i], j->sig[base + i] + 32);
         } else {
-            ge51_identity(&w->P[i]);
-            ge51_identity(&w->P[c + i]);
-            memset(w->sc[i], 0, 32);
-            memset(w->sc[c + i], 0, 32);
+            ge51_identity(&w->P[2 * i]);
+            ge51_identity(&w->P[2 * i + 1]);
+            memset(w->sc[2 * i], 0, 64);
         }
     }
     *out = acc[0];
@@ -485,7 +487,16 @@ static void worker(void *arg)
  * of 64 items to the end, 0.028-0.033M with coop_take's shrinking groups;
  * they ended the multi-scalar multiplication 0.21-0.43M apart with whole
  * window groups, 0.040-0.049M with the groups' sums in parts
- * (msm_buckets_ifma.c mb_tasks). */
+ * (msm_buckets_ifma.c mb_tasks).
+ * Same host, 2026-11-27 14:53-14:56 UTC: phase 1's groups and the
+ * multi-scalar multiplication's blocks of points taken by the two threads
+ * from the two ends (coop_take, f25519_msm_blocks), an item's two points side
+ * by side (combination_part), against one counter from the front and the
+ * A's before the R's: one process alternating the libraries, rounds of one
+ * thread and a pool of 2, n = 1024, 300 rounds, the 2t/1t ratio new / old
+ * 1.009 and 1.005, swapped runs 1 / 0.988 and 1 / 0.987 (ifma); avx2 0.995
+ * and 1.003, swapped 1 / 0.997 and 1 / 1.003 (no change); one thread,
+ * pinned, ifma: 0.992 (n = 1024), 1.005 and 1 / 0.994 (n = 64). */
 #define COOP_MIN 256
 #define COOP_GROUP 64
 
@@ -494,7 +505,8 @@ typedef struct {
     chunk_scratch *w;
     size_t base, c;
     unsigned members;
-    _Atomic size_t next_item;  /* phase 1: the first item no member has taken */
+    _Atomic uint64_t span;     /* phase 1: the items not taken, [L, H) as L | H << 32 (coop_take) */
+    pthread_t caller;          /* the thread of the call (the team's other member takes from the back) */
     _Atomic size_t ngroups;    /* phase 1: groups taken (their sums in acc) */
     _Atomic int rand_failed;
     size_t m;                  /* pending items (w->pend) when the combination failed */
@@ -504,18 +516,32 @@ typedef struct {
 
 /* Phase 1's next group: [*lo, *hi), COOP_GROUP items while more than
  * 2 COOP_GROUP per member remain, then shrinking to 8 (whole lanes), so the
- * members end within a few lanes of each other; 0 when none is left. */
-static int coop_take(coop_job *cj, size_t *lo, size_t *hi)
+ * members end within a few lanes of each other; 0 when none is left. The
+ * items not taken are [L, H); with back (the helper of a team of two) the
+ * group is taken from the end, *lo rounded down to whole lanes, else from
+ * the front: each thread then finds the points and scalars of its items in
+ * its own cache in the multi-scalar multiplication's blocks
+ * (f25519_msm_blocks, msm_digits.h), call after call. */
+static int coop_take(coop_job *cj, size_t *lo, size_t *hi, int back)
 {
-    size_t at = atomic_load(&cj->next_item);
+    uint64_t s = atomic_load(&cj->span);
     for (;;) {
-        if (at >= cj->c) return 0;
-        size_t take = (cj->c - at) / (2 * (size_t)cj->members) & ~(size_t)7;
+        const size_t L = (size_t)(s & 0xffffffffu), H = (size_t)(s >> 32); /* L: a multiple of 8 */
+        if (L >= H) return 0;
+        size_t take = (H - L) / (2 * (size_t)cj->members) & ~(size_t)7;
         take = take > COOP_GROUP ? COOP_GROUP : take < 8 ? 8 : take;
-        if (take > cj->c - at) take = cj->c - at;
-        if (atomic_compare_exchange_weak(&cj->next_item, &at, at + take)) {
-            *lo = at;
-            *hi = at + take;
+        size_t a, b;
+        if (!back) {
+            a = L;
+            b = H - L > take ? L + take : H;
+        } else {
+            b = H;
+            a = H - L > take ? (H - take) & ~(size_t)7 : L; /* >= L */
+        }
+        const uint64_t ns = back ? (uint64_t)L | (uint64_t)a << 32 : (uint64_t)b | (uint64_t)H << 32;
+        if (atomic_compare_exchange_weak(&cj->span, &s, ns)) {
+            *lo = a;
+            *hi = b;
             return 1;
         }
     }
@@ -525,7 +551,8 @@ static void coop_phase1(void *arg)
 {
     coop_job *cj = arg;
     size_t lo, hi;
-    while (coop_take(cj, &lo, &hi)) {
+    const int back = cj->members == 2 && !pthread_equal(pthread_self(), cj->caller);
+    while (coop_take(cj, &lo, &hi, back)) {
         size_t g = cj->ngroups++;
         prepare(cj->j, cj->w, cj->base, lo, hi);
         if (!combination_part(cj->j, cj->w, cj->base, cj->c, lo, hi, &cj->acc[g])) cj->rand_failed = 1;
@@ -567,7 +594,8 @@ static int coop_block(const batch_job *j, size_t base, size_t c, f25519_team *te
     cj->base = base;
     cj->c = c;
     cj->members = f25519_team_size(team);
-    cj->next_item = 0;
+    cj->span = (uint64_t)c << 32;
+    cj->caller = pthread_self();
     cj->ngroups = 0;
     cj->rand_failed = 0;
     f25519_team_run(team, coop_phase1, cj);

@@ -238,7 +238,8 @@ typedef struct {
     unsigned nset;
     int split;     /* mv_tasks */
     _Atomic unsigned next_set;
-    _Atomic size_t next_blk, blks_done;
+    f25519_msm_blocks blocks; /* mv_blocks */
+    _Atomic size_t blks_done;
     _Atomic int next;
     f25519_msm_sched sched; /* mv_tasks */
     ge25x4_p3 (*part)[2];  /* mv_tasks: ng F25519_MSM_PARTS partial sums */
@@ -247,9 +248,7 @@ typedef struct {
 F25519_AVX2_TARGET static void mv_blocks(mv_job *J)
 {
     const int nwp = J->nwp;
-    for (;;) {
-        const size_t k = J->next_blk++;
-        if (k >= J->nblk) break;
+    for (size_t k; f25519_msm_block_next(&J->blocks, &k);) {
         const size_t lo = k * MV_BLK, hi = J->n - lo < MV_BLK ? J->n : lo + MV_BLK;
         int16_t *bm = J->bmax[k];
         memset(bm, 0, sizeof J->bmax[k]);
@@ -399,6 +398,7 @@ F25519_AVX2_TARGET int f25519_msm_avx2_windows(ge51_p3 *T, size_t n, const uint8
                 .c = c, .nw = nw, .ng = ng, .nwp = nwp, .half = &half, .dd = &dd, .d2 = &d2, .bk = bk,
                 .act = act, .setw = setw, .nset = nset, .split = split, .part = part,
                 .sched = {.ng = ng}}; /* counters, flags: 0 */
+    f25519_msm_blocks_init(&J.blocks, J.nblk, members);
     f25519_team_run(team, mv_task, &J);
     for (int g = 0; split && g < ng; g++) { /* the window sums: the parts added */
         ge25x4_p3 tot[2] = {part[g * F25519_MSM_PARTS][0], part[g * F25519_MSM_PARTS][1]};

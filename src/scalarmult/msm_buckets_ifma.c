@@ -199,7 +199,8 @@ typedef struct {
     unsigned nset;
     int split;     /* mb_tasks */
     _Atomic unsigned next_set;
-    _Atomic size_t next_blk, blks_done;
+    f25519_msm_blocks blocks; /* mb_blocks */
+    _Atomic size_t blks_done;
     _Atomic int next;
     int top[8];               /* mb_tasks: group g's largest |digit| */
     f25519_msm_sched sched;   /* mb_tasks */
@@ -208,9 +209,7 @@ typedef struct {
 
 static void mb_blocks(mb_job *J)
 {
-    for (;;) {
-        const size_t k = J->next_blk++;
-        if (k >= J->nblk) break;
+    for (size_t k; f25519_msm_block_next(&J->blocks, &k);) {
         const size_t lo = k * MB_BLK, hi = J->n - lo < MB_BLK ? J->n : lo + MB_BLK;
         for (size_t i = lo; i < hi; i++) {
             f25519_msm_digits(J->dg + i * (size_t)J->nwp, J->nwp, J->a[i], J->c);
@@ -327,6 +326,7 @@ int f25519_ifma_msm_windows(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const 
     mb_job J = {.T = T, .n = n, .nbk = nbk, .nblk = (n + MB_BLK - 1) / MB_BLK, .a = a, .P = P, .dg = dg,
                 .pre = pre, .c = c, .nw = nw, .ng = ng, .nwp = nwp, .bk = bk, .act = act, .setw = setw,
                 .nset = nset, .split = split, .part = part, .sched = {.ng = ng}}; /* counters, flags: 0 */
+    f25519_msm_blocks_init(&J.blocks, J.nblk, members);
     f25519_team_run(team, mb_task, &J);
     for (int g = 0; split && g < ng; g++) { /* the window sums: the parts added */
         ge8_p3 s = part[g * F25519_MSM_PARTS];

@@ -7,6 +7,7 @@
  */
 #ifndef F25519_MSM_DIGITS_H
 #define F25519_MSM_DIGITS_H
+#include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -41,6 +42,44 @@ static inline void *f25519_msm_take(unsigned char **at, size_t bytes)
     void *p = *at;
     *at += F25519_MSM_ROUND64(bytes);
     return p;
+}
+
+/* A team's blocks of points (digits and addends), nblk < 2^32 of them,
+ * taken one at a time: with two members, the caller's thread from the
+ * front and the helper from the back, so that each computes the blocks of
+ * the points its own thread wrote (batch verification lays an item's two
+ * points side by side and its phase 1 hands out the items the same way:
+ * ed25519_batch.c coop_take), and across calls each block stays with the
+ * thread, and the cache, it had; otherwise every member from the front.
+ * Measured (Intel Xeon family 6 model 207, 2 vCPU, ifma, zip215 n = 1024,
+ * 2026-11-27): see ed25519_batch.c before COOP_MIN. */
+typedef struct {
+    _Atomic uint64_t span; /* the blocks not taken: [lo, hi) as lo | hi << 32 */
+    pthread_t caller;
+    int two;
+} f25519_msm_blocks;
+
+static inline void f25519_msm_blocks_init(f25519_msm_blocks *b, size_t nblk, unsigned members)
+{
+    atomic_init(&b->span, (uint64_t)nblk << 32);
+    b->caller = pthread_self();
+    b->two = members == 2;
+}
+
+/* 1 and *k = the next block of the calling member; 0 when none is left. */
+static inline int f25519_msm_block_next(f25519_msm_blocks *b, size_t *k)
+{
+    const int back = b->two && !pthread_equal(pthread_self(), b->caller);
+    uint64_t s = atomic_load(&b->span);
+    for (;;) {
+        const uint64_t lo = s & 0xffffffffu, hi = s >> 32;
+        if (lo >= hi) return 0;
+        const uint64_t ns = back ? lo | (hi - 1) << 32 : (lo + 1) | hi << 32;
+        if (atomic_compare_exchange_weak(&b->span, &s, ns)) {
+            *k = (size_t)(back ? hi - 1 : lo);
+            return 1;
+        }
+    }
 }
 
 /* A team's schedule of the window groups (ng <= 8): tasks 0 .. ng-1 fill
