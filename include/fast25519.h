@@ -215,7 +215,8 @@ F25519_API int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[],
  * or joining threads in the call, which saves each call the helpers' start
  * (tens of microseconds, more when the other CPUs were idle). Use a pool
  * when verifying batch after batch; f25519_ed25519_verify_batch when the
- * calls are occasional.
+ * calls are occasional. The helpers run on the CPUs the creating thread
+ * may use; each call keeps them off the calling thread's CPU.
  * f25519_verify_pool_new returns NULL only when memory is short; a pool whose
  * helpers could not start (or threads = 1) still works, on the caller's
  * thread alone. f25519_verify_pool_threads returns the members (helpers + 1;
