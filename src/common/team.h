@@ -40,7 +40,7 @@ f25519_team *f25519_team_new(unsigned threads);
  * restricted after the team was made to the CPU a helper was placed on
  * shares its CPU with a helper. (The first version kept the helpers on the
  * CPU f25519_spawn placed them on: with the caller then restricted to that
- * CPU, Intel Xeon family 6 model 207 host, 2 vCPU, 2026-11-27 14:50 UTC,
+ * CPU, Intel Xeon family 6 model 207 host, 2 vCPU, 2026-11-27 14:45-14:50 UTC,
  * zip215 n = 1024, a pool of 2 took 11,172 and 13,970 ticks per signature
  * against 8,825 and 11,067 for one thread; with this, 5,607 and 5,951
  * against 11,169 and 13,438.) */
