@@ -300,8 +300,8 @@ static void finish(const batch_job *j, chunk_scratch *w, size_t base, size_t m)
 }
 
 /* zip215: the data of one random linear combination of the items lo .. hi - 1
- * of the chunk's c items at base, laid out by item (so that each group of
- * items can fill its own part: coop_block): for item i of the c items still F25519_OK after prepare,
+ * of the chunk at base, laid out by item (so that each group of
+ * items can fill its own part: coop_block): for item i still F25519_OK after prepare,
  * w->P[2i] = -A_i with w->sc[2i] = z_i k_i (mod L, below 2^253) and
  * w->P[2i + 1] = -R_i with z_i (an item's two points side by side: the
  * multi-scalar multiplication's blocks of points then follow the items,
@@ -310,7 +310,7 @@ static void finish(const batch_job *j, chunk_scratch *w, size_t base, size_t m)
  * over lo .. hi - 1 (summed unreduced: scalar/sc_batch.h). The check is
  * cofactored, so z_i k_i below 2^253 and congruent mod L serves. 0 when the
  * random source fails. */
-static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, size_t c, size_t lo, size_t hi,
+static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, size_t lo, size_t hi,
                             f25519_sc_acc *out)
 {
     if (f25519_randombytes(w->z[lo], (hi - lo) * 16) != F25519_OK) return 0;
@@ -355,7 +355,7 @@ static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size
     prepare(j, w, base, 0, c);
     size_t m = pending(j, w, base, c);
     f25519_sc_acc acc;
-    if (j->mode == F25519_VERIFY_ZIP215 && m >= 2 && combination_part(j, w, base, c, 0, c, &acc) &&
+    if (j->mode == F25519_VERIFY_ZIP215 && m >= 2 && combination_part(j, w, base, 0, c, &acc) &&
         combination_holds(j, w, c, &acc, NULL))
         return; /* every pending item keeps F25519_OK */
     finish(j, w, base, m);
@@ -555,7 +555,7 @@ static void coop_phase1(void *arg)
     while (coop_take(cj, &lo, &hi, back)) {
         size_t g = cj->ngroups++;
         prepare(cj->j, cj->w, cj->base, lo, hi);
-        if (!combination_part(cj->j, cj->w, cj->base, cj->c, lo, hi, &cj->acc[g])) cj->rand_failed = 1;
+        if (!combination_part(cj->j, cj->w, cj->base, lo, hi, &cj->acc[g])) cj->rand_failed = 1;
     }
 }
 
