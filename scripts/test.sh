@@ -15,7 +15,9 @@
 #     self-check (CTest prove_field, prove_selfcheck; label prove)
 #  4. Release build in build/; the peer benchmark's self-check (scripts/bench-peers.sh --check:
 #     the Rust harness of aws-lc, ring and dalek built with cargo and cross-checked against
-#     fast25519; F25519_TEST_PEERS=0 skips it); then `ctest --output-on-failure -LE 'slow|prove'` there
+#     fast25519; F25519_TEST_PEERS=0 skips it); the batch benchmark's self-check (scripts/bench-batch.sh
+#     --check: one tiny pass, every figure parsed, no speed asserted); then
+#     `ctest --output-on-failure -LE 'slow|prove'` there
 #     (prove ran in 3d): vectors, differential vs OpenSSL, bad input, CLI, valgrind constant-time, dudect,
 #     unit, ifma and provider tests. It runs last, so CTest's summary ends the output.
 # Exits non-zero if any build or test of any stage failed.
@@ -165,6 +167,11 @@ if configure_build build -DCMAKE_BUILD_TYPE=Release; then
       say "peer benchmark self-check (scripts/bench-peers.sh --check)"
       F25519_VECTORS="$vectors" bash scripts/bench-peers.sh --check || failed+=("peers self-check (scripts/bench-peers.sh --check)")
     fi
+    # Issue 12's batch benchmark (scripts/bench-batch.sh --check): one tiny pass of every figure it
+    # prints (paired batch / single ratios per native vector backend, 2 threads / 1), parsed. No
+    # speed is asserted.
+    say "batch benchmark self-check (scripts/bench-batch.sh --check)"
+    bash scripts/bench-batch.sh --check || failed+=("batch benchmark self-check (scripts/bench-batch.sh --check)")
     say "main ctest (build, -LE slow)"
     ctest --test-dir build --output-on-failure -j"$jobs" -LE 'slow|prove' || failed+=("main tests")
   else
