@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
 # fast25519 against aws-lc, ring and dalek (and OpenSSL, libsodium), one table.
 #
-#   bash scripts/bench-peers.sh [--json FILE] [--rounds N] [--seconds S]
+#   bash scripts/bench-peers.sh [--json FILE] [--rounds N] [--seconds S] [--dalek-backend B]
 #   bash scripts/bench-peers.sh --check        quick self-check (the test command's peers stage)
+#
+# --dalek-backend auto|simd|serial: how curve25519-dalek is built (its curve25519_dalek_backend cfg).
+# auto (default): its AVX-512IFMA backend where rustc >= 1.89 (taken at run time on IFMA CPUs, else
+# AVX2); simd: the AVX2 backend only; serial: no vector code. Each has its own target directory
+# (build/peers, build/peers-simd, build/peers-serial). The fast25519 row the ratios use is the
+# backend a user gets: FAST25519_IMPL's when set, else the dispatcher's pick. So on an IFMA host
+# `FAST25519_IMPL=avx2 bash scripts/bench-peers.sh --dalek-backend simd` makes the comparison an
+# AVX2-only host makes, on this host's microarchitecture.
 #
 # 1. installs what is missing (scripts/install-deps.sh peers: Debian packages, a Rust >= 1.85);
 # 2. builds fast25519 (Release, build/) and the Rust harness bench/peers/ (crates aws-lc-sys (raw
@@ -28,17 +36,25 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
 
-json_out="" rounds=5 seconds=0.25 check=0
+json_out="" rounds=5 seconds=0.25 check=0 dalek_backend=auto
 while [ $# -gt 0 ]; do
   case "$1" in
     --json) json_out=${2:?--json needs a file}; shift 2 ;;
     --rounds) rounds=${2:?}; shift 2 ;;
     --seconds) seconds=${2:?}; shift 2 ;;
     --check) check=1; shift ;;
-    *) echo "usage: bash scripts/bench-peers.sh [--json FILE] [--rounds N] [--seconds S] | --check" >&2; exit 2 ;;
+    --dalek-backend) dalek_backend=${2:?--dalek-backend needs auto, simd or serial}; shift 2 ;;
+    *) echo "usage: bash scripts/bench-peers.sh [--json FILE] [--rounds N] [--seconds S] [--dalek-backend auto|simd|serial] | --check" >&2; exit 2 ;;
   esac
 done
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "bench-peers.sh: --rounds needs a positive integer" >&2; exit 2; }
+case "$dalek_backend" in
+  auto|simd|serial) ;;
+  *) echo "bench-peers.sh: --dalek-backend takes auto, simd or serial (not '$dalek_backend')" >&2; exit 2 ;;
+esac
+if [ -n "${FAST25519_IMPL:-}" ] && [ "$FAST25519_IMPL" != auto ]; then
+  echo "bench-peers.sh: FAST25519_IMPL=$FAST25519_IMPL: the ratios use fast25519's $FAST25519_IMPL rows" >&2
+fi
 
 bash scripts/install-deps.sh peers
 cargo=$(bash scripts/find-cargo.sh) || { echo "bench-peers.sh: no usable cargo (see scripts/find-cargo.sh)" >&2; exit 1; }
@@ -59,19 +75,25 @@ fast=build/bin/fast25519
 
 # dalek: curve25519-dalek builds its AVX-512IFMA backend (picked at run time on CPUs with IFMA+VL,
 # else AVX2) only when asked; stable rustc has the intrinsics from 1.89 on.
+# --dalek-backend simd / serial: that backend only, in a target directory of its own.
 cfg=()
-if [ "$rust_minor" -ge 89 ]; then
-  cfg=(--config 'build.rustflags=["--cfg", "curve25519_dalek_backend=\"avx512\""]')
-fi
+target="$root/build/peers"
+case "$dalek_backend" in
+  auto) if [ "$rust_minor" -ge 89 ]; then
+          cfg=(--config 'build.rustflags=["--cfg", "curve25519_dalek_backend=\"avx512\""]')
+        fi ;;
+  *) cfg=(--config "build.rustflags=[\"--cfg\", \"curve25519_dalek_backend=\\\"$dalek_backend\\\"\"]")
+     target="$root/build/peers-$dalek_backend" ;;
+esac
 export F25519_LIB_DIR="$root/build/lib"  # libfast25519.a for the harness (bench/peers/build.rs)
 plog=build/peers-build.log
 echo "== building bench/peers with $cargo ($("$RUSTC" --version)); log: $plog" >&2
-if ! (cd bench/peers && "$cargo" build --release --locked -j2 --target-dir "$root/build/peers" "${cfg[@]}") >"$plog" 2>&1; then
+if ! (cd bench/peers && "$cargo" build --release --locked -j2 --target-dir "$target" "${cfg[@]}") >"$plog" 2>&1; then
   tail -n 40 "$plog" >&2
   echo "bench-peers.sh: the harness build failed (full log: $plog)" >&2
   exit 1
 fi
-peers=build/peers/release/f25519-peers
+peers=$target/release/f25519-peers
 echo "== builds done in $(( $(date +%s) - t0 )) s" >&2
 
 pin=()

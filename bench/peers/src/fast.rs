@@ -32,10 +32,19 @@ extern "C" {
 /// The backends `fast25519 bench` reports, in its order.
 pub const BACKENDS: [&str; 4] = ["portable", "mulx", "avx2", "ifma"];
 
-/// The backend the dispatcher picks on this CPU (what `auto` and an unset FAST25519_IMPL give a
-/// user): the row every ratio uses (the other backends are printed beside it).
+/// The backend a user of this process gets: the one FAST25519_IMPL names when it is set (and not
+/// `auto`), else the one the dispatcher picks on this CPU. The row every ratio uses (the other
+/// backends are printed beside it); FAST25519_IMPL=avx2 on an IFMA host gives the comparison an
+/// AVX2-only host would make (with `bench-peers.sh --dalek-backend simd` for dalek's side).
 pub fn default_backend() -> String {
-    let c = CString::new("auto").unwrap();
+    let name = match std::env::var("FAST25519_IMPL") {
+        Ok(v) if !v.is_empty() && v != "auto" => v,
+        _ => "auto".to_string(),
+    };
+    let c = match CString::new(name) {
+        Ok(c) => c,
+        Err(_) => return "unsupported".to_string(),
+    };
     unsafe {
         if f25519_select_impl(c.as_ptr()) != OK {
             return "unsupported".to_string();
