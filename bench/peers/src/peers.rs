@@ -23,8 +23,12 @@ use ring::signature::{self as rsig, KeyPair};
 
 /// The curve25519-dalek backend the dalek rows run: the same choice `curve25519-dalek` makes at
 /// run time (AVX-512IFMA+VL when built with `curve25519_dalek_backend="avx512"`, else AVX2, else
-/// the serial code).
+/// the serial code; only the serial code when built with `curve25519_dalek_backend="serial"`,
+/// bench-peers.sh --dalek-backend serial). The build's rustflags set the cfg for this crate too.
 pub fn dalek_backend() -> &'static str {
+    if cfg!(curve25519_dalek_backend = "serial") {
+        return "serial";
+    }
     #[cfg(target_arch = "x86_64")]
     {
         if cfg!(curve25519_dalek_backend = "avx512")
