@@ -29,7 +29,7 @@
 #    build/peers-run/.
 # Before any timing the harness checks every timed call's output against the other libraries
 # (a mismatch aborts the run). --check: the harness's full cross-check against fast25519's CLI
-# (RFC 7748 / RFC 8032 vectors from ../shared/testvectors or $F25519_VECTORS, random inputs,
+# (RFC 7748 / RFC 8032 vectors from tests/vectors or $F25519_VECTORS, random inputs,
 # dalek's verify_batch), then two tiny rounds through the whole pipeline with the schema checked;
 # it asserts no speed.
 set -euo pipefail
@@ -111,7 +111,7 @@ slice_ms=60 slices=4
 # lacks one of these names or --ops runs all its ops instead.
 fast_ops=x25519_keygen,x25519_derive,ed25519_keygen,ed25519_sign,ed25519_verify
 if [ "$check" = 1 ]; then
-  "$peers" check --fast25519 "$fast" --vectors "${F25519_VECTORS:-$root/../shared/testvectors}"
+  "$peers" check --fast25519 "$fast" --vectors "${F25519_VECTORS:-$root/tests/vectors}"
   rounds=2 slice_ms=1 slices=1 seconds=0.01
 fi
 fast_args=(--ops "$fast_ops")

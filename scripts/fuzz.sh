@@ -5,7 +5,7 @@
 #
 # Configures build-fuzz/ (clang, -DF25519_FUZZ=ON: library and provider instrumented), builds the
 # harnesses (target f25519_fuzzers), makes the seed corpora from the external vectors
-# (tests/fuzz/make_seeds.py; ../shared/testvectors or $F25519_VECTORS), then runs each harness
+# (tests/fuzz/make_seeds.py; tests/vectors or $F25519_VECTORS), then runs each harness
 # binary (build-fuzz/fuzz/fuzz_<name>, and fuzz_<name>-emu: the emulated backends) for the given
 # time over its working corpus build-fuzz/corpus/<binary>/ (kept between runs), the seeds and
 # tests/fuzz/regress/<name>/. Prints per harness: executions, libFuzzer's coverage (cov: edges,
@@ -35,7 +35,7 @@ if [ -z "$cc" ]; then
   echo "fuzz.sh: clang not found (scripts/install-deps.sh test installs clang and libclang-rt-14-dev)" >&2
   exit 1
 fi
-vectors=${F25519_VECTORS:-$root/../shared/testvectors}
+vectors=${F25519_VECTORS:-$root/tests/vectors}
 
 mkdir -p "$bd"
 echo "fuzz.sh: configuring and building $bd (clang, F25519_FUZZ=ON)"

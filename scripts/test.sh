@@ -23,7 +23,7 @@
 # Exits non-zero if any build or test of any stage failed.
 #
 # Environment: JOBS (parallel build/test jobs, default 2); F25519_VECTORS (test-vector directory,
-# default <repo>/../shared/testvectors); F25519_TEST_SANITIZERS=0 skips stages 2-3 (developer shortcut);
+# default <repo>/tests/vectors); F25519_TEST_SANITIZERS=0 skips stages 2-3 (developer shortcut);
 # F25519_TEST_OPENSSL35=0 the OpenSSL 3.5 stage; F25519_TEST_PEERS=0 the peer benchmark self-check;
 # F25519_TEST_FUZZ=0 the fuzzing stage (F25519_FUZZ_SECONDS: seconds per harness, default 20).
 set -uo pipefail
@@ -41,7 +41,7 @@ if ! bash scripts/install-deps.sh test prove; then
   exit 1
 fi
 
-vectors=${F25519_VECTORS:-$root/../shared/testvectors}
+vectors=${F25519_VECTORS:-$root/tests/vectors}
 if [ ! -d "$vectors" ]; then
   echo "test.sh: ERROR: test-vector directory '$vectors' not found; set F25519_VECTORS." >&2
   echo "test.sh: every vector test will FAIL (they never skip)." >&2

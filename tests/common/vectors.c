@@ -16,7 +16,7 @@ const char *tu_vectors_dir(void)
     struct stat st;
     if (stat(d, &st) != 0 || !S_ISDIR(st.st_mode)) {
         fprintf(stderr, "FATAL: test-vector directory '%s' not found. Set F25519_VECTORS to the "
-                        "shared/testvectors directory. Vector tests never skip.\n", d);
+                        "tests/vectors directory. Vector tests never skip.\n", d);
         printf("FATAL: test-vector directory '%s' not found\n", d);
         exit(1);
     }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Seed corpora for the fuzz harnesses (tests/fuzz), made at build/test time from the external
-vectors (../shared/testvectors or $F25519_VECTORS): nothing is pasted into the repository.
+vectors (tests/vectors or $F25519_VECTORS): the seeds themselves are not committed.
 
 usage: make_seeds.py --vectors DIR --out DIR [--only HARNESS ...]
 Writes OUT/<harness>/<sha1 of the input> in each harness's input format (see the harness's

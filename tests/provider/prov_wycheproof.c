@@ -9,7 +9,7 @@
  *   invalid    -> a clean error (decode or derive fails)
  * Usage: prov_wycheproof asn|pem [FILE]; without FILE the vectors are read
  * from $F25519_VECTORS/wycheproof/v1/x25519_{asn,pem}_test.json (default
- * <repo>/../shared/testvectors).
+ * <repo>/tests/vectors).
  */
 #include <openssl/decoder.h>
 #include <openssl/pem.h>

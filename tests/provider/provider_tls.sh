@@ -103,7 +103,7 @@ for v in tls1_1 tls1; do
 done
 
 # Hostile key shares: the same alert with and without the provider.
-vectors=${F25519_VECTORS:-$F25519_SOURCE_DIR/../shared/testvectors}
+vectors=${F25519_VECTORS:-$F25519_SOURCE_DIR/tests/vectors}
 lowpub=$(python3 - "$vectors/wycheproof/v1/x25519_test.json" <<'EOF2'
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -323,7 +323,7 @@ pub fn main(args: &[String]) -> i32 {
     };
     let vectors = vectors
         .or_else(|| std::env::var_os("F25519_VECTORS").map(PathBuf::from))
-        .unwrap_or_else(|| PathBuf::from("../shared/testvectors"));
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/vectors")));
     match check_all(&Fast(fast), &vectors, random) {
         Ok((nx, ne)) => {
             println!(
