@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Where the ticks of batch verification go (never a test; run by hand,
  * pinned): taskset -c 1 bin/f25519_bench_batch <impl> <n> [reps] [exact].
  * zip215 (default): the phases of ed25519_batch.c's one combination; exact:

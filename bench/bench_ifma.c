@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ifma-core's own rdtsc harness (a benchmark, not a test; the serialised tick
  * read of `fast25519 bench`, src/cli/bench_ticks.h): median TSC ticks per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Micro-benchmark of the mulx backend's parts (never a test; run by hand,
  * pinned): taskset -c 1 bin/f25519_bench_mulx [reps]. Medians in TSC ticks. */
 #include <stdio.h>

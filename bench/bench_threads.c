@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* What two threads of one batch call get against what the host's two CPUs
  * can give (never a test; run by hand, without taskset):
  *   bin/f25519_bench_threads <impl> [n] [rounds] [calls] [exact]

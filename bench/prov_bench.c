@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Benchmark (not a test): the EVP call sequences libssl makes per TLS 1.3
  * handshake, through fast25519 (loaded by configuration, as applications

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The TEST-ONLY emulated library and the "emulated twin" of a test program.
 #
 # fast25519_emu: the whole library compiled a second time with F25519_EMU=1:

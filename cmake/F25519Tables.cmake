@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The generated source files and their generators, paths relative to the project root.
 # The ONE place that names them: whoever moves a table or its generator updates it here,
 # and tests/tables regenerates each table and diffs it against the committed file.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fast25519: X25519 (RFC 7748) and Ed25519 (RFC 8032) for x86-64 servers.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * TLS-GROUP capability for x25519. libssl keeps a TLS group only if the
  * provider whose KEYMGMT wins the fetch of the group's algorithm also

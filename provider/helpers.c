@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Provider helpers shared by every provider file: error raising and its
  * reason strings, the monotonic clock, shared parameter tables.

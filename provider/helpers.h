@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fast25519 OpenSSL 3 provider: helpers every other provider file may use
  * (helpers.c). The bottom of the provider's layering: helpers.c calls no

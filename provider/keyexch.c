@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * KEYEXCH X25519: derive = X25519(our private key, peer public key).
  * An all-zero result (low-order peer key) fails, as RFC 7748 6.1 allows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The provider's key object (keys.h): allocation and reference counting,
  * dup/has/match/validate by selection, and its encoding as OSSL_PARAMs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fast25519 OpenSSL 3 provider: the key object shared by KEYMGMT, KEYEXCH
  * and SIGNATURE (keys.c). Keys are raw 32-byte strings: the public u

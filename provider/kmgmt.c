@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * KEYMGMT for X25519 (1.3.101.110) and ED25519 (1.3.101.112): the OpenSSL
  * keymgmt entries. The key object itself (dup, match, import/export ...)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Thread and fork lifecycle of the provider's two helper threads: the
  * X25519 pool refill thread (its work: pool.c) and the warm-up thread (its

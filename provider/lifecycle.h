@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Thread and fork lifecycle of the provider (lifecycle.c): the pool refill
  * and warm-up threads are started lazily from the request path, stopped at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * X25519 key pool (the paper's BATCH_STORE, section 4.1, done off the
  * request path):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The X25519 key pool (pool.c): storage, taking a key pair, the refill
  * loop. Starting, waking and stopping its thread, and the fork handling,

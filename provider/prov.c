@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fast25519 OpenSSL 3 provider: entry point (init, teardown), algorithm
  * query, provider parameters, configuration from the openssl.cnf section.

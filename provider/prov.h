@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fast25519 OpenSSL 3 provider: what prov.c (entry point, algorithm query)
  * takes from the operation files: their dispatch tables and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fast25519 OpenSSL 3 provider: the provider context and what it holds
  * (configuration, counters, the X25519 key pool, the warm-up helper).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * SIGNATURE ED25519 (and, on OpenSSL 3.4+, ED25519ph and ED25519ctx).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Counters: operations served per kind, pool and warm-up activity.
  *  - readable by the application through the provider's get_params

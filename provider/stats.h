@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Provider counters as parameters and as a JSON line at teardown (stats.c). */
 #ifndef F25519_PROV_STATS_H
 #define F25519_PROV_STATS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Warm-up helper thread (paper section 4.2, eq. 9).
  *

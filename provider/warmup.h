@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The warm-up helper (warmup.c): the AVX-512 burst and the thread body
  * that paces it (paper eq. 9). Starting and stopping the thread, and the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Issue 12's targets for batch verification, measured in one run on this host (a benchmark: it
 # prints figures and "met" / "missed"; its exit status says only whether the tools ran).
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # fast25519 against aws-lc, ring and dalek (and OpenSSL, libsodium), one table.
 #
 #   bash scripts/bench-peers.sh [--json FILE] [--rounds N] [--seconds S] [--dalek-backend B]

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The README's main command: installs the missing Debian packages (as root on a
 # fresh Debian 12), builds fast25519 (Release, in build/) and prints the benchmark
 # table of fast25519 (every backend this CPU has) against OpenSSL and libsodium.

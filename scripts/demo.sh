@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The README's main command: shows the speed-up on this machine, in under 5 minutes on a fresh
 # Debian 12 (as root; installs the packages it needs).
 #   1. `fast25519 bench`: every primitive, every backend this CPU has, against OpenSSL 3 and

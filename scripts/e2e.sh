@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # End-to-end proof (issue 5): TLS 1.3 handshakes (openssl s_server) and DNS-over-TLS (unbound) with and
 # without the fast25519 provider, on this machine, in interleaved rounds.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Prints the path of a cargo that can build the peer benchmark's harness (bench/peers/), or exits 1.
 #
 # Requirement: rustc >= 1.85, the rust-version of the newest crates in bench/peers/Cargo.lock

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Coverage-guided fuzzing of fast25519 (tests/fuzz, libFuzzer + ASan + UBSan, clang).
 #
 #   bash scripts/fuzz.sh [--minutes M | --seconds S] [HARNESS...]     (default: 20 s each, all)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Installs the Debian 12 packages fast25519 needs, only those missing.
 # Usage: scripts/install-deps.sh [build|test|bench|e2e|openssl35|peers|prove]...   (default: build)
 #   build: compiler, cmake, OpenSSL 3 headers

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Builds OpenSSL 3.5 from Debian 13 (trixie)'s source package and installs it to a cache directory
 # outside the repository, for building and testing the provider against 3.5 (scripts/test.sh stage,
 # scripts/e2e.sh --openssl35). A no-op when the install is present and works. Prints the prefix.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Machine-checked field arithmetic (issue 13 part 1): bash scripts/prove.sh [--selfcheck-only | --no-selfcheck]
 #
 # Compiles each field routine listed in src/field/bounds.toml with clang 14 to LLVM IR (the build's

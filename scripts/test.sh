@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The fast25519 test command (README): bash scripts/test.sh
 #
 #  1. installs missing Debian packages (scripts/install-deps.sh test; needs root on a fresh Debian 12)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The vector backends: ONE source list per backend. A backend NAME is listed in
 # F25519_VECTOR_BACKENDS with its files in F25519_BACKEND_<NAME>_SOURCES; the
 # top-level CMakeLists compiles each list twice:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Run-time choice of the backend: the first entry of the table below whose
  * CPU features (common/cpu.c: CPUID + XGETBV for OS-enabled vector state)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Ed25519, Ed25519ctx, Ed25519ph (RFC 8032 5.1) on top of the backend ops:
  * key expansion, nonce and challenge hashing (own SHA-512), scalar work mod L

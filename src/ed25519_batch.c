@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Ed25519 batch verification (f25519_ed25519_verify_batch, fast25519.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Batch verification's entry for both public forms (ed25519_batch.c):
  * f25519_ed25519_verify_batch (a team started for the call) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Caller-owned helper threads for batch verification (fast25519.h,
  * f25519_verify_pool_*): a team (common/team.h) started once and reused by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Ed25519 verification written once as steps, used by single verification
  * (ed25519.c: f25519_ed25519_verify_ex) and batch verification

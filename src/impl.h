@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The backend interface. A backend (portable, mulx, ifma) fills one
  * f25519_ops table; x25519.c and ed25519.c (hashing, scalar arithmetic,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The avx2 backend's ops table (selected by dispatch.c when CPUID reports
  * AVX2 + BMI2 + ADX and no AVX-512IFMA; FAST25519_IMPL=avx2 forces it, also

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The AVX-512IFMA backend's ops table (selected by dispatch.c when CPUID
  * reports AVX512F + VL + IFMA). Fixed-base: 8x1-way tables (paper eq. 7) for

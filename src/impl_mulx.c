@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The mulx backend's ops table: radix 2^64 with MULX/ADCX/ADOX inline
  * assembly (x86-64 with BMI2 + ADX; the dispatcher checks CPUID). Field:

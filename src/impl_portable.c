@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The portable backend's ops table: pure C, radix 2^51, runs on any 64-bit
  * target (the radix-2^64 MULX code is the separate mulx backend). */
 #include "impl.h"

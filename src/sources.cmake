@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # The scalar backends (portable, mulx: the mulx files compile to nothing where
 # F25519_HAVE_MULX is 0, see src/arch/mulx_asm.h) and the shared layers.
 # Paths relative to the project root.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* f25519_strerror: the text of each return code of fast25519.h. */
 #include "fast25519.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * X25519 (RFC 7748): clamping, the all-zero check (RFC 8446 7.4.2) and the
  * backend calls. Shared by every backend. Secrets are wiped; the zero check

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 //! Links fast25519's static library so that its backends are timed in the same interleaved
 //! slices as the peers (src/fast.rs). F25519_LIB_DIR: the directory holding libfast25519.a
 //! (scripts/bench-peers.sh sets it to build/lib; default ../../build/lib from this crate).

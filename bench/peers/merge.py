@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Merges the rounds of scripts/bench-peers.sh into one table and one JSON document.
 
 Inputs: the JSON of every round of `f25519-peers bench` (--peers) and of `fast25519 bench --json`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Exact portable stand-ins for the AVX-512 instructions the vector backends
  * use and SIMDe 0.7.4 (Debian 12's libsimde-dev) does not emulate: the four

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * F25519_HAVE_MULX: 1 when this translation unit compiles the mulx backend
  * (radix 2^64 with MULX/ADCX/ADOX inline assembly, x86-64 BMI2 + ADX), else 0.

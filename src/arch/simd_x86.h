@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The one include for x86 vector intrinsics in the vector backends, and the
  * target attribute their functions carry.

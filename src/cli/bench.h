@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fast25519 bench: timing primitives, the benchmarked operations, the runners. */
 #ifndef F25519_BENCH_H
 #define F25519_BENCH_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fast25519 bench --cold (ENG25519 paper, Tables 6-7): each primitive is
  * called after an idle gap (the thread sleeps ~1.5 ms before every timed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fast25519 bench [--json] [--seconds S] [--cold] [--ops OP,OP,...]
  *

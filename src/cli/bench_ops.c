@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The operations fast25519 bench times, for each implementation:
  *  fast25519  the public API (keygen draws its secret from the OS RNG, as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The serialised time-stamp read shared by `fast25519 bench` (bench_timer.c) and the
  * constant-time timing tests (tests/ct/dudect.h): lfence; rdtsc; lfence on x86-64,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Timing for fast25519 bench: serialised TSC reads, TSC frequency, CPU pinning, medians. */
 #define _GNU_SOURCE
 #include <sched.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The warm-up thread of `fast25519 bench --cold`: every 500 us it runs a
  * short burst of 512-bit vector instructions (IFMA multiply-adds when the CPU

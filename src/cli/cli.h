@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Shared declarations of the fast25519 command-line tool (src/cli/). */
 #ifndef F25519_CLI_H
 #define F25519_CLI_H

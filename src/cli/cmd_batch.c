@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fast25519 verify-batch [--mode openssl|strict|zip215] [--threads N] FILE
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fast25519 sign | verify (Ed25519, Ed25519ctx, Ed25519ph) */
 #include <stdio.h>
 #include <stdlib.h>

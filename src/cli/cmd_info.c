@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fast25519 info: CPU features seen by the dispatcher, the backend in use, the backends available. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fast25519 keygen | pubkey | derive */
 #include <stdio.h>
 #include <string.h>

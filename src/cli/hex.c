@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Hex encoding and decoding in constant time: private keys and seeds are
  * read from and printed as hex, so the digit values never select a branch

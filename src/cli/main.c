@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fast25519: command-line front end of the library (hex in, hex out).
  * Exit codes: 0 success / valid, 1 invalid signature or all-zero shared

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* CPU feature detection (common/cpu.h): CPUID leaves 1 and 7, XGETBV for the
  * register state the OS saves (YMM for AVX2, ZMM for AVX-512). */
 #include "common/cpu.h"

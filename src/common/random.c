@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The OS random source and the keygen body (common/random.h). */
 #include <errno.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The OS random source (leaf; the provider's key pool uses it too). */
 #ifndef F25519_COMMON_RANDOM_H
 #define F25519_COMMON_RANDOM_H

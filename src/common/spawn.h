@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Helper threads of the batch APIs (started by common/team.c for
  * ed25519_batch.c and the bucket MSMs) on a CPU other than their creator's.

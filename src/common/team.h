@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The threads of one batch call (ed25519_batch.c, the vector backends'
  * multi-scalar multiplications): the caller plus helpers started once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Wiping secrets: the one wipe of the library (leaf: every layer may use it). */
 #ifndef F25519_COMMON_WIPE_H
 #define F25519_COMMON_WIPE_H

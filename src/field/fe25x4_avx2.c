@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The out-of-line part of the 4-lane radix-2^25.5 AVX2 field
  * (field/fe25x4_avx2.h): conversions from/to bytes and the radix-2^51 fe51

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * 4-lane field arithmetic mod p = 2^255 - 19 with AVX2 (the avx2 backend),
  * radix 2^25.5 (paper 001, Sandy2x; paper 002 section 3: one field element

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * z^((p-5)/8) = z^(2^252 - 3) in 4 lanes, two chains in lock step
  * (field/pow_chain.h, the one addition chain: 251 squarings, 11

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * z^((p-5)/8) on the 4-lane radix-2^25.5 field (field/fe25x4_avx2.h), two
  * independent chains interleaved (each chain is latency-bound): the square

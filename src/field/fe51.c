@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Portable field arithmetic mod p = 2^255 - 19 in radix 2^51 (paper eq. 1-3).
  * The hot bodies live in fe51_inline.h; this file exports them and adds the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Inline bodies of the hot radix-2^51 field operations (paper eq. 1-3), so
  * that the point formulas and the ladder get them without a call per

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Single-element inversions of the IFMA backend's encodings (plain C over
  * fe51; see fe51_invert_ifma.h).

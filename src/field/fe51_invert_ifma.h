@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Single-element inversions of the IFMA backend (plain C over fe51: the
  * constant-time safegcd of fe51_invert_ifma.c, faster than the Fermat chain
  * for one element next to the vector code). */

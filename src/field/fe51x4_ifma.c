@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The exponentiations on fe51x4 lanes (field/pow_chain.h): inversion
  * z^(p-2), two interleaved inversions (fe4_invert2: the chain is

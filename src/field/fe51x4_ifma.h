@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * 4-lane field arithmetic mod p = 2^255 - 19 on ymm registers with
  * AVX-512IFMA (+VL), radix 2^51 (paper eq. 1), one element per 64-bit lane,

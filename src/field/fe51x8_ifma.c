@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * 8x1-way exponentiations (all lanes at once) for the IFMA backend: the
  * chains of field/pow_chain.h.

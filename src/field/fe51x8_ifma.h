@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * 8x1-way field arithmetic mod p = 2^255 - 19 with AVX-512IFMA (paper 3.2).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Ladder-specific 8x1-way field operations on the ifma-core type fe51x8
  * (field/fe51x8_ifma.h: radix 2^51, limb-sliced, paper eq. 1 and 4).

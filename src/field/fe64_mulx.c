@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The out-of-line parts of the mulx backend's field (fe64_mulx.h): the
  * squaring loop in assembly, and fe51-interface exponentiations (radix 2^64

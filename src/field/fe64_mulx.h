@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Radix-2^64 field arithmetic mod p = 2^255 - 19 with MULX/ADCX/ADOX inline
  * assembly: the field of the mulx backend (x86-64 BMI2 + ADX; its ladder,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The exponentiation chains mod p = 2^255 - 19, written once for every field
  * type (fe51.c, fe64_mulx.h, fe51x4_ifma.c, fe51x8_ifma.c):

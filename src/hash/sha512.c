@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* SHA-512 (FIPS 180-4 sections 4.1.3, 5.3.5, 6.4). Straight-line, no
  * data-dependent branches on message content.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* SHA-512 (FIPS 180-4), own implementation: streaming and one-shot. */
 #ifndef F25519_SHA512_H
 #define F25519_SHA512_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * SHA-512's eight rounds t .. t+7 (FIPS 180-4 6.4.2 step 3) with the roles of
  * the working variables a..h rotated through the arguments of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Eight SHA-512 digests at once, one message per 64-bit lane of a vector
  * (the "multi-buffer" hashing of batch verification: the challenges

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * SHA-512 (FIPS 180-4 6.4) of eight messages, four at a time with AVX2:
  * word t of four states / schedules in the four 64-bit lanes of one ymm, as

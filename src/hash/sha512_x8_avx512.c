@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * SHA-512 (FIPS 180-4 6.4) of eight messages at once with AVX-512F: word t
  * of the eight states / schedules in the eight 64-bit lanes of one zmm

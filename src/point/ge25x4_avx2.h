@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Edwards25519 points in 4 lanes with AVX2 (the avx2 backend's point layer):
  * one point per 64-bit lane of the radix-2^25.5 field (field/fe25x4_avx2.h;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Eight decodings (RFC 8032 5.1.3) in the lanes of the radix-2^25.5 field,
  * two sets of four: the arithmetic of ge51_decode_pre, fe51_sqrt_ratio_pre/

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Eight point decodings with AVX2: the avx2 backend's
  * ops.ed25519_frombytes_x8 (src/impl.h contract: exactly

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Edwards25519 point arithmetic over fe51 (portable), a = -1 twisted Edwards
  * formulas of Hisil-Wong-Carter-Dawson 2008 in extended coordinates (paper

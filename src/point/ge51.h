@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Edwards25519 points over fe51 (portable). Curve: -x^2 + y^2 = 1 + d x^2 y^2.
  * Extended coordinates (paper eq. 5): x = X/Z, y = Y/Z, T = XY/Z.

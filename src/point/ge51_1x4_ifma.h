@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * 1x4-way Edwards25519 arithmetic in ymm registers for the single
  * verification (the 2x4 layout of ge51_2x4_ifma.h with one point): lanes

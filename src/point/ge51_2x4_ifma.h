@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * 2x4-way Edwards25519 point arithmetic (paper Alg. 1 and its doubling):
  * one fe51x8 holds two points, lanes [X, Y, T, Z | X, Y, T, Z] (half 0 =

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Point decoding (RFC 8032 5.1.3) over fe51, written once for every backend:
  * portable and mulx call ge51_frombytes_vartime_with() with their field's

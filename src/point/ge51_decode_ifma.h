@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Point decoding of the IFMA backend (ge51_decode_ifma.c). */
 #ifndef F25519_GE51_DECODE_IFMA_H
 #define F25519_GE51_DECODE_IFMA_H

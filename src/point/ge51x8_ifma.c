@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Out-of-line 8x1-way point operations, constants and lane packing. */
 #include "point/ge51x8_ifma.h"
 

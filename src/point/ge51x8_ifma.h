@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * 8x1-way Edwards25519 point arithmetic (paper 3.3): eight independent points,
  * one per lane, over the 8x1-way IFMA field. Curve -x^2 + y^2 = 1 + d x^2 y^2,

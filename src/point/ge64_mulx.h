@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Edwards25519 point formulas of the mulx backend over its radix-2^64 field
  * (field/fe64_mulx.h): the same HWCD a = -1 extended-coordinate formulas and

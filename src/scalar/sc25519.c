@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Arithmetic mod L with Barrett reduction (HAC Alg. 14.42, base 2^64, k = 4):
  * for x < 2^512, q = floor(floor(x / 2^192) * mu / 2^320) with

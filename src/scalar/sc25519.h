@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Scalars mod L = 2^252 + 27742317777372353535851937790883648493 (the order
  * of the Ed25519 base point). 32-byte little-endian encodings. Every function

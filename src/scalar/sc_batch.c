@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * zip215 batch verification's scalar products (scalar/sc_batch.h).
  * L = 2^252 + delta, delta = 0x14def9dea2f79cd65812631a5cf5d3ed (< 2^125).

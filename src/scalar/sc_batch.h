@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Scalar work of zip215 batch verification's random linear combination
  * (ed25519_batch.c), on public data (variable time is allowed; the code has

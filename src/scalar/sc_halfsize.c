@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Half-size scalars c, d with c odd and d = c k (mod 8L): sc_halfsize.h.
  * Public data only: variable time throughout.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Half-size scalars for single signature verification (T. Pornin, "Optimized
  * Lattice Basis Reduction In Dimension 2, and Fast Schnorr and EdDSA

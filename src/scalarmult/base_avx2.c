@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The avx2 backend's x8 fixed-base [a]B (base_avx2.h): two 4-lane combs,
  * one key per 64-bit lane (paper 002 section 3), on the radix-2^25.5 field

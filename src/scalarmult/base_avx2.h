@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Fixed-base scalar multiplication with AVX2: the avx2 backend's
  * ops.x25519_base_x8 and ops.ed25519_base_x8 (src/impl.h contracts: any

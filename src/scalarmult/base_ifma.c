@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Fixed-base scalar multiplication with AVX-512IFMA (paper 3.4).
  * Scalars are recoded into 64 signed radix-16 digits in [-8, 8]; the point

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Fixed-base scalar multiplication of the IFMA backend (paper 3.4). */
 #ifndef F25519_BASE_IFMA_H
 #define F25519_BASE_IFMA_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The mulx backend's fixed-base [a]B, a < 2^255, constant time in a.
  * a = sum e_i 64^i, i < 43, signed digits e_i in [-32, 32) (e_42 in [0, 8];

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The portable backend's fixed-base [a]B: the comb of comb.h on the
  * radix-2^51 points (point/ge51.c). Constant time in a.

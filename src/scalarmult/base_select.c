@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The constant-time lookup in the radix-2^51 fixed-base comb table
  * (f25519_base_comb, base_table.h), shared by the portable and mulx combs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Odd multiples of [2^128]B for the half-size scalars of single verification
  * (scalarmult/quad_wnaf.h: the B scalar split as b0 + 2^128 b1, b1 over this

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The mulx backend's fixed-base comb table, in its own radix 2^64 (generated
  * by gen_base_table64.c into base_table64.c; the command is in the

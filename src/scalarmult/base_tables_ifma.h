@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Fixed-base tables of the IFMA backend (generated: gen_base_tables_ifma.py;
  * layouts documented there). */
 #ifndef F25519_BASE_TABLES_IFMA_H

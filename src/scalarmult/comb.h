@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Template: the fixed-base comb [a]B of the radix-2^51 points
  * (base_portable.c; the mulx backend has its own 43-table radix-64 comb, base_mulx.c). Constant time in a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The avx2 backend's ops.ed25519_double_scalar_x8 (verification of eight
  * signatures): out[i] = [a_i]A_i + [b_i]B, a_i, b_i < 2^253, public inputs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * [a]A + [b]B for verification with AVX2: the avx2 backend's
  * ops.ed25519_double_scalar_x8 (src/impl.h contract: a_i, b_i < 2^253,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * [a]A + [b]B for verification with AVX-512IFMA: one point in the four lanes
  * of a ymm vector (point/ge51_1x4_ifma.h), interleaved w-NAF (scalarmult/

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Double-scalar multiplication of the IFMA backend (verification). */
 #ifndef F25519_DOUBLE_IFMA_H
 #define F25519_DOUBLE_IFMA_H

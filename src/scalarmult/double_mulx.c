@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The mulx backend's variable-time [a]A + [b]B for verification: the w-NAF
  * method of double_wnaf.h on the radix-2^64 points of point/ge64_mulx.h

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The portable backend's variable-time [a]A + [b]B for verification (public
  * inputs only): the w-NAF method of double_wnaf.h on the radix-2^51 points

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Template: the variable-time double-scalar multiplication [a]A + [b]B of
  * verification (public inputs only), written once for the radix-2^51

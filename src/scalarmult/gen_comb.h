@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Shared by the C table generators (gen_base_table.c, gen_base_table64.c;
  * run at build/test time only, never linked into the library): the base

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Template: the X25519 Montgomery ladder (RFC 7748 5), written once for the
  * radix-2^51 (ladder_portable.c) and radix-2^64 (ladder_mulx.c) fields.

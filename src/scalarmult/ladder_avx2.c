@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The avx2 backend's x8 X25519: two 4-lane Montgomery ladders (RFC 7748 5)
  * on the radix-2^25.5 field (field/fe25x4_avx2.h), one derive per 64-bit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * X25519 variable-base scalar multiplication (Montgomery ladder, RFC 7748 5)
  * with AVX2: the avx2 backend's ops.x25519_x8. Called only when CPUID

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Single X25519 with AVX-512IFMA: the Montgomery ladder (RFC 7748 5) with
  * the independent multiplications of each ladder step packed into the four

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * X25519 variable-base scalar multiplication (Montgomery ladder, RFC 7748 5)
  * with AVX-512IFMA. Called only when CPUID reports AVX512F + VL + IFMA.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Eight independent X25519 ladders, one per zmm lane (8x1-way, paper 3.1:
  * the field's 8-way parallelism is passed up whole, no permutations). Field

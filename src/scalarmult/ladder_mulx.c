@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The mulx backend's X25519 Montgomery ladder: the ladder of ladder.h on
  * the radix-2^64 field (field/fe64_mulx.h). Constant time in k.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The portable backend's X25519 Montgomery ladder: the ladder of ladder.h on
  * the radix-2^51 field (field/fe51_inline.h). Constant time in k.

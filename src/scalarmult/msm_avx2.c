@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The avx2 backend's multi-scalar multiplication (batch verification's one
  * random linear combination; public inputs only, variable time): Pippenger's

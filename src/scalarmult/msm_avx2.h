@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The avx2 backend's multi-scalar multiplication of batch verification
  * (public inputs only, variable time; msm_avx2.c): Pippenger's buckets with

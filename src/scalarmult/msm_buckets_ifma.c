@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The ifma backend's Pippenger multi-scalar multiplication (batch
  * verification's random linear combination for large n; public inputs only,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The ifma backend's Pippenger multi-scalar multiplication (public inputs
  * only, variable time; msm_buckets_ifma.c): one window per 64-bit lane,

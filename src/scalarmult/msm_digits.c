@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Digits and window width of the Pippenger multi-scalar multiplications
  * (msm_digits.h). */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * What the vector backends' Pippenger multi-scalar multiplications share
  * (msm_avx2.c, msm_buckets_ifma.c: one window per 64-bit lane, eight

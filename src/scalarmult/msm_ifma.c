@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Batch verification with AVX-512IFMA, one point per 64-bit lane (seed 002:
  * eight independent double-scalar multiplications in the lanes of the 8x1

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The 8-lane batch-verification scalar multiplications of the IFMA backend (msm_ifma.c). */
 #ifndef F25519_MSM_IFMA_H
 #define F25519_MSM_IFMA_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The mulx backend's multi-scalar multiplication of batch verification
  * (public inputs only, variable time): msm_wnaf.h's Straus, or Pippenger's

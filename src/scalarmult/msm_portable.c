@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The portable multi-scalar multiplication of batch verification (public
  * inputs only, variable time): out = sum_i [a_i] P_i + [b] B, msm_wnaf.h's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Template: the variable-time multi-scalar multiplication of batch
  * verification (public inputs only), out = sum_i [a_i] P_i + [b] B, written

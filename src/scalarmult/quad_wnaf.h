@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Template: the variable-time [a]A + [c]C + [b]B of single verification with
  * half-size scalars (public inputs only; ed25519_verify.h steps 6-7),

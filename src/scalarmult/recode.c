@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The one width-w NAF of the library (recode.h): public scalars of the
  * double-scalar multiplications of every backend. */
 #include <string.h>

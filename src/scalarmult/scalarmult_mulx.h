@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Scalar multiplications of the mulx backend (radix 2^64, MULX/ADX inline
  * assembly, x86-64 BMI2 + ADX): the entries of f25519_ops_mulx. Same results

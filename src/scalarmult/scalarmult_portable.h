@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Portable scalar multiplications (the entries of f25519_ops_portable). */
 #ifndef F25519_SCALARMULT_PORTABLE_H
 #define F25519_SCALARMULT_PORTABLE_H

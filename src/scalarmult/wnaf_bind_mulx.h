@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The DS_* bindings of the w-NAF templates (double_wnaf.h, quad_wnaf.h, msm_wnaf.h) to
  * the mulx backend's radix-2^64 points (point/ge64_mulx.h), written once for

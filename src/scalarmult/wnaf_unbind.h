@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The end of the w-NAF templates (double_wnaf.h, quad_wnaf.h, msm_wnaf.h): #undef the
  * DS_* bindings (wnaf_bind_portable.h, wnaf_bind_mulx.h). No include guard:
  * each template includes it at its end. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Output buffers that overlap inputs give the same results as separate
  * buffers (in-place use: a signature written over its message or context,
  * a shared secret over the private key or the peer key, a public key over

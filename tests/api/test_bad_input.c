@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * f25519_bad_input: every API entry with bad input gets its documented error
  * code, never a crash and never a silent accept; output buffers are zeroed on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The whole public API under the ifma backend vs the portable backend on
  * random inputs (in-process switch with f25519_select_impl): X25519 public

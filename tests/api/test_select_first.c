@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* f25519_select_impl() as the process's first library call: the choice must
  * hold (regression: the lazy CPUID initialisation of the first operation used
  * to overwrite it with the automatic choice). Every backend this CPU/build

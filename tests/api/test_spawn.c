@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * f25519_test_spawn [N]: the batch APIs' helper threads (src/common/spawn.h).
  *  1. the process's mask (>= 2 allowed CPUs; else "SKIP part 1: one CPU"):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * f25519_threads: the API is documented as safe to call concurrently (the
  * provider runs inside multi-threaded servers). Four threads run keygen_x8,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * f25519_verify_batch [SIZES...]: f25519_ed25519_verify_batch on random
  * batches (default n = 0, 1, 7, 8, 9, 63, 64, 65, 1000) with invalid items at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Stack residue check: after Ed25519 key expansion and signing, no 8-byte
  * piece of the seed's secret derivatives may remain in the dead stack below
  * the caller. Searched for: SHA-512(seed) (a and prefix), the clamped and

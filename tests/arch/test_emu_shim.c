@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The emulation shim (src/arch/emu_shim.h) against the native instructions:
  * every stand-in on random and extreme operands, every immediate of the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """bench/peers/merge.py on made-up rounds: the paired ratio (median over the sweeps of the fastest
 peer's slice / fast25519's slice of the same sweep), the backend compared (the harness's
 fast25519_default, not the lowest median), the fallback to the ratio of medians when a harness

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Backend selection for the test programs (see testutil.h): the only harness file that
  * calls the library. */
 #include <string.h>

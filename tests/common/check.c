@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Checks and the summary line (see testutil.h). */
 #include <stdarg.h>
 #include "testutil.h"

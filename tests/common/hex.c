@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Hex decoding and printing (see testutil.h). */
 #include <string.h>
 #include "testutil.h"

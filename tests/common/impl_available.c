@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* f25519_impl_available NAME: exit 0 if the backend can run here, 77 otherwise
  * (used by the script tests to skip a missing backend visibly). */
 #include <stdio.h>

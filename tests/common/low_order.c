@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The low-order point lists (see testutil.h). */
 #include "testutil.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The test PRNG: xoshiro256** seeded by splitmix64 (see testutil.h). */
 #include <string.h>
 #include <sys/random.h>

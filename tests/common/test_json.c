@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The JSON reading the vector tests rely on (libjansson with TU_JSON_FLAGS): the same
  * checks the hand-written reader it replaced passed, and every vector file parses. */
 #include <math.h>

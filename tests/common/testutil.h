@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The test harness of fast25519 (tests/common), used by every test program:
  *   checks     CHECK(cond, fmt, ...), failure counting, the summary line

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * X25519 helpers shared by the scalar-multiplication tests (header only; a
  * test that calls tu_ossl_x25519 links OpenSSL's libcrypto itself).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The test-vector directory and its JSON files, read with libjansson (see testutil.h). */
 #include <string.h>
 #include <sys/stat.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Secret marking for the constant-time checks. Under MemorySanitizer
  * (clang -fsanitize=memory) secrets are poisoned with __msan_poison; otherwise

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * dudect-style statistical timing test (Reparaz, Balasch, Verbauwhede 2017):
  * for each secret-key operation, two classes of secret inputs -- one fixed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Timing check of the AVX-512IFMA X25519 ladders (src/scalarmult/ladder_ifma*.c),
  * called directly, dudect-style (statistics: dudect.c): fixed vs random scalars,

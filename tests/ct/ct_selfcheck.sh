@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Proves a constant-time harness can fail: runs a deliberately leaky toy
 # (ct_valgrind --leak-branch / --leak-index, ct_dudect --selfcheck-leak) or a
 # run that must not pass (ct_dudect with too small a budget) under the checker

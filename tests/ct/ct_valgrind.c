@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Constant-time check with secrets marked undefined (valgrind memcheck:
  * VALGRIND_MAKE_MEM_UNDEFINED) or poisoned (MemorySanitizer: __msan_poison):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* dudect statistics (see dudect.h). */
 #include "dudect.h"
 #include <math.h>

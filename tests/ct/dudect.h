@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * dudect statistics (Reparaz, Balasch, Verbauwhede 2017), shared by the
  * timing-leakage tests (tests/ct/ct_dudect.c, tests/scalarmult/test_ifma_ladder.c): a

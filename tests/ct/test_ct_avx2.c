@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Constant-time check of the avx2 backend under valgrind memcheck: the
  * secret scalars are marked undefined, so any branch or memory index that
  * depends on them is reported (the test runs with --error-exitcode).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Constant-time check of the mulx backend under valgrind memcheck: the
  * secret scalars are marked undefined, so any branch or memory index that
  * depends on them is reported (the test is run with --error-exitcode).

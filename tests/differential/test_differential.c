@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * f25519_differential [COUNT]: fast25519 (backend from FAST25519_IMPL) against
  * OpenSSL's EVP on COUNT random cases per operation (default 10,000; the slow

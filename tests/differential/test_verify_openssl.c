@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* F25519_VERIFY_OPENSSL gives exactly the verdicts of the system OpenSSL 3
  * (EVP_DigestVerify, EVP_PKEY_ED25519) on crafted edge cases: small-order and
  * non-canonical A (incl. x = 0 with the sign bit), small-order / non-canonical

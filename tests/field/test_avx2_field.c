@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The avx2 backend's 4-lane radix-2^25.5 field (src/field/fe25x4_avx2.*)
  * vs the portable fe51, lane by lane: every function on inputs with every

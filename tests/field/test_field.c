@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Unit test of src/field/fe51.c against OpenSSL BIGNUM arithmetic mod p. */
 #include <openssl/bn.h>
 #include "testutil.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * 8x1-way IFMA field vs the portable fe51, lane by lane, on random inputs
  * and on extreme-limb inputs (every limb at the documented maximum).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Field layers of the IFMA ladders at their documented limb bounds:
  * fe51x4_ifma.h (the one 4-lane ymm field: single ladder, 1x4 verification

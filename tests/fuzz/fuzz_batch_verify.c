@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Batch verification vs single verification on arbitrary batches, under every backend:
  * f25519_ed25519_verify_batch's status[i] must be exactly the code f25519_ed25519_verify returns

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Shared pieces of the fuzz harnesses (tests/fuzz): each harness is one
  * LLVMFuzzerTestOneInput, a differential against an independent

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Ed25519 sign-then-verify round trips against independent signers, under every backend:
  *   public key of the seed == OpenSSL's (EVP raw private key) == libsodium's;

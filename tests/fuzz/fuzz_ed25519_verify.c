@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Ed25519 verification differential on arbitrary (pub, msg, sig):
  *   mode openssl vs OpenSSL's verdict (EVP_DigestVerify, EVP_PKEY_ED25519);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The provider's key decoding: arbitrary DER or PEM through OSSL_DECODER in two library
  * contexts, one with only the default provider, one with the default provider and ours

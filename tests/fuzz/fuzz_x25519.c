@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * X25519 differential vs OpenSSL (EVP X25519) on arbitrary 32-byte scalars and peer keys.
  * Input: priv[32] || peer[32] (shorter inputs zero-filled, extra bytes ignored).

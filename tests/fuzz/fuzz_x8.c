@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The 8-lane APIs lane by lane against the single calls, under every backend (the ifma backend
  * runs its 8-lane code; the others their fallbacks), and every backend's lanes against the

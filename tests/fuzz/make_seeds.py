@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Seed corpora for the fuzz harnesses (tests/fuzz), made at build/test time from the external
 vectors (tests/vectors or $F25519_VECTORS): the seeds themselves are not committed.
 

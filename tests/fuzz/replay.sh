@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # CTest fuzz_replay_<harness>: the harness (built with replay_main.c, no libFuzzer) over its
 # regression inputs (tests/fuzz/regress/<harness>/) and the seeds made from the external vectors.
 # With F25519_FUZZ_SELFTEST=1 (CTest fuzz_selfcheck_<harness>) the harness corrupts a result of

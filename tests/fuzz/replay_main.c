@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Replay driver for the fuzz harnesses without libFuzzer (Release and ASan builds): runs
  * LLVMFuzzerTestOneInput once on every file named on the command line or found (sorted) in a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* SHA-512: FIPS 180-4 example vectors and differential vs OpenSSL SHA512. */
 #include <openssl/sha.h>
 #include "testutil.h"

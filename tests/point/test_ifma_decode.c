@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ed25519_frombytes2 (two point decodings sharing one exponentiation) of the
  * ifma backend vs the portable decoder ge51_frombytes_vartime, lane by lane:

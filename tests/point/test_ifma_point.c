@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * IFMA point arithmetic and scalar multiplications vs the portable path,
  * lane by lane:

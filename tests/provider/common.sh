@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # Shared helpers for the provider's shell tests (sourced, bash).
 # Environment (set by CTest): F25519_PROVIDER_MODULE = path of fast25519.so,
 # F25519_SOURCE_DIR = repository root. Servers listen on 127.0.0.1 high

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The provider entry points libssl and libcrypto rely on, one by one,
  * through EVP in a libctx configured with fast25519 (and cross-checked with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The X25519 key pool, through the provider as applications use it
  * (EVP_PKEY_keygen in a libctx configured with pool_size = 64):

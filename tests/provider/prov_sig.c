@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Ed25519 signature entry points against the default provider, with the
  * RFC 8032 vectors (Ed25519, Ed25519ctx, Ed25519ph) read from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Ed25519 verification through the provider gives exactly the default
  * provider's verdicts (the library's F25519_VERIFY_OPENSSL mode), checked

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The warm-up helper thread (paper 4.2, eq. 9), through the provider:
  *  - lazy: loading the provider starts no thread; the first operation does;

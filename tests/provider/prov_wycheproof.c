@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Wycheproof x25519_asn_test.json / x25519_pem_test.json through the
  * provider: keys are decoded with OSSL_DECODER (DER) or PEM_read_bio_*_ex

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # With "?provider=fast25519" a missing module is not fatal: the default
 # provider serves every operation (same config, module path broken).
 . "$(dirname "$0")/common.sh"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # OpenSSL 3.5's default TLS 1.3 group X25519MLKEM768: its X25519 half runs
 # through EVP in the application's libctx, so with ?provider=fast25519 our
 # keygen/derive serve it. s_server/s_client `-groups X25519MLKEM768` with the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # `openssl list -providers` shows fast25519 active, loaded with the
 # openssl.cnf snippet the README gives (falling back to docs/provider.md
 # while the README has none); only the module path is replaced.

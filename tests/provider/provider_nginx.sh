@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # nginx (Debian package) with a private prefix on a high loopback port,
 # `ssl_ecdh_curve X25519`, an Ed25519 certificate, and fast25519 loaded
 # through OPENSSL_CONF alone (the systemd equivalent is

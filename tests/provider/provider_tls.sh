@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # TLS 1.3 with `-groups x25519 -sigalgs ed25519` and an Ed25519 certificate
 # between `openssl s_server` and `openssl s_client`, fast25519 on the server
 # only, on the client only, and on both; the other side is the default

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # unbound (Debian package) as a private DNS-over-TLS server on loopback:
 # `unbound -d -c CONF`, Ed25519 certificate, OPENSSL_CONF loading fast25519.
 # kdig +tls (knot-dnsutils, a GnuTLS client) queries a local name over

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Helpers for the provider's C tests: a private OSSL_LIB_CTX configured by
  * an openssl.cnf written at test time (module path from the environment

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """A TLS client that sends a chosen X25519 key share and reports the server's alert.
 
 usage: tls_hostile.py PORT VERSION SHARE_HEX

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Half-size scalars (src/scalar/sc_halfsize.c) checked exactly with OpenSSL
  * BIGNUM: c odd, d = c k (mod L), m = (c k - d) / L an exact multiple of 8,
  * |c|, |d| < 2^F25519_HALFSIZE_MAXBITS and the reported bit length, negc =

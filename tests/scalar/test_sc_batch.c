@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* zip215 batch verification's scalar products (src/scalar/sc_batch.c)
  * checked exactly with OpenSSL BIGNUM: f25519_sc_mul128_lt253's output is
  * below 2^253 and congruent to z k (mod L), for random z, k < L and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Scalars mod L (src/scalar/sc25519.c) against OpenSSL BIGNUM. */
 #include <openssl/bn.h>
 #include "testutil.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The avx2 backend's x8 X25519 ladder (src/scalarmult/ladder_avx2.c: two
  * 4-lane ladders on the radix-2^25.5 AVX2 field), called directly, lane by

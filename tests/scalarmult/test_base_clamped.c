@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The fixed-base ops entries take clamped scalars unreduced (k < 2^255, not
  * only k < L; x25519.c and ed25519.c no longer reduce mod L): for random

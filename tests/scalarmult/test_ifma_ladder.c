@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Tests of the AVX-512IFMA X25519 ladders (src/scalarmult/ladder_ifma*.c),
  * called directly (they are compiled in whether or not the ifma backend is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* X25519 ladders: the C radix-2^51 ladder and (on x86-64 with BMI2+ADX) the
  * MULX ladder agree with each other and with OpenSSL on random and edge u;
  * fixed-base X25519 (Edwards path) agrees with the ladder on u = 9. */

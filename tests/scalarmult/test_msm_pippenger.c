@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The multi-scalar multiplication of batch verification, both methods of
  * msm_wnaf.h (Straus, Pippenger's buckets) and the automatic choice, for the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The mulx backend's fixed base (scalarmult/base_mulx.c, its radix-2^64
  * table base_table64.c) at every table and every entry, both signs: the
  * scalars d 16^i (digit d at position i, 1 <= d <= 8) and 16^(i+1) - d 16^i

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The radix-2^64 MULX fixed-base and double-scalar code (x86-64, BMI2+ADX)
  * gives exactly the results of the portable fe51 code. Skipped (exit 77,
  * CTest SKIP, with a "SKIP:" line) where the MULX path is not built or the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Single verification with half-size scalars (run per backend:
  * verify_half_<b>), against the full-size steps 6-7 of ed25519_verify.h:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The batch-verification entries of the selected backend's ops table vs the
  * portable code, lane by lane (run per backend: lanes_verify_batch_<b>):

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Include structure of the sources (DEVELOPERS.md, "Layers call only downwards").
 
   check_includes.py ROOT [ROOT...]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Structure checks on compiled objects and libraries (issue 10).
 
   check_objects.py cycles PATH...    PATH: object files or directories searched for *.o.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Links against the INSTALLED form of the static library (fast25519_static:
  * one object, internal symbols localized) using only the public header:
  * proves the localized archive is complete. Two X25519 key pairs must derive

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 # usage: regen_diff.sh COMMITTED_FILE GENERATOR_COMMAND...
 # Runs the generator (it prints the table to stdout) and compares its output byte for byte
 # with the committed file. Any difference, or a generator that fails, is a test failure:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Quick external-vector check of the portable core: RFC 7748 (functions,
  * 1 and 1,000 iterations, DH), RFC 8032 (Ed25519, ctx, ph: public key, sign,
  * verify in all modes), speccheck verdicts per mode, ZIP-215 (196 valid).

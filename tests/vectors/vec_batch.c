@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The x8 batch APIs lane by lane against the single calls on the same inputs:
  * f25519_x25519_keygen_x8, f25519_ed25519_keygen_x8, f25519_x25519_derive_x8

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The verification rules per mode on the edge-case sets:
  * speccheck (12 cases): openssl V V V V X X X X X X X V (OpenSSL 3.0's own

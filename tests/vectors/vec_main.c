@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * f25519_vectors SUITE [ARG]: runs one external-vector suite against the
  * backend chosen by FAST25519_IMPL (exit 77 = skipped when it is missing).

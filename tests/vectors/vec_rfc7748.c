@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* RFC 7748: the two 5.2 function vectors, the iterated test, the 6.1 DH example. */
 #include <string.h>
 #include "vectors.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* RFC 8032 7.1-7.3: Ed25519, Ed25519ctx, Ed25519ph: public key, signature, verdicts. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * SUPERCOP sign.input: 1024 lines "sk:pk:msg:sm:" (sk = seed||pk, sm = sig||msg).
  * Every line: public key, exact signature, and the signature verifies in all

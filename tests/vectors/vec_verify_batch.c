@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * f25519_ed25519_verify_batch on every external Ed25519 vector file
  * (RFC 8032 pure Ed25519, Wycheproof v1, speccheck, the ZIP-215 small-order

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Wycheproof v1 x25519 (518 cases) and ed25519 (151 cases).
  * x25519: valid -> exact shared secret; an all-zero expected secret (flags

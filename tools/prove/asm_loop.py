@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """The squaring loop of the mulx field written as a plain assembly function
 (f25519_fe64_sqr_n_asm in field/fe64_mulx.c): read from the `module asm` text of
 clang's IR of that file (what the assembler gets), proved in three parts.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Symbolic execution of one straight-line LLVM IR function, instruction by
 instruction, every value carrying three views:
 

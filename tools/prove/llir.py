@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """A small reader for the textual LLVM IR that clang 14 emits (typed pointers).
 
 Only what the field routines use: one function = one basic block of

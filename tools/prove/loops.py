@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Squaring loops read from the IR (fe51_sqr_n, the 8-lane sqr_n of fe51x8_ifma.c):
 `t = f; for (i = 0; i < n; i++) sqr(&t, &t); h = t` as clang compiles it: one
 self-loop block L whose phis carry the element (the data phis) and a counter.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Signed straight-line IR (the safegcd's batch matrix application update_fg of
 field/fe51_invert_ifma.c, read through the proof unit tools/prove/units/
 fe51_invert_ifma.c): every value a signed interval and an exact integer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fast25519-tls-bench: shared declarations. */
 #ifndef TLS_BENCH_H
 #define TLS_BENCH_H

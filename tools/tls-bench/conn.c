@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* One benchmark connection: TCP connect, full TLS 1.3 handshake (no resumption, no tickets),
  * optionally one DNS query over the connection (DoT, RFC 7858), then close_notify. */
 #include "bench.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Minimal DNS wire format for DoT: one A/IN query with RD, TCP length prefix. */
 #include "bench.h"
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 OR MIT
 """Report for scripts/e2e.sh: medians, ratios, the zero-crypto ceiling, JSON and gnuplot plots.
 
 Input (--raw): one line per measured chunk, tab-separated:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * fast25519-evp-seq: the EVP call sequences libssl makes for the X25519 key
  * exchange and the Ed25519 CertificateVerify of ONE TLS 1.3 handshake, timed

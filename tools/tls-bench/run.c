@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Sampling loops.
  * Sequential (one client, count-based, like tls_timer/dot_timer): each sample times per_sample
  * back-to-back connections.  Concurrent (--clients N, time-window based): N forked client processes

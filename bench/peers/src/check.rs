@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 //! Correctness before timing: the three peers and fast25519 (its CLI) must give the same X25519
 //! public keys and shared secrets and the same (deterministic) Ed25519 public keys and
 //! signatures, on the RFC 7748 / RFC 8032 vectors read from the shared vector directory and on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 //! fast25519 itself, linked in (build.rs: libfast25519.a, its public API only), so that its
 //! backends are timed in the same interleaved slices as the peers: a slow spell of the host then
 //! falls on fast25519's rows and the peers' alike. `f25519_select_impl` picks the backend at the

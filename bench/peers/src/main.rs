@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 //! f25519-peers: aws-lc, ring and dalek timed the way `fast25519 bench` times OpenSSL and
 //! libsodium, for scripts/bench-peers.sh (which interleaves runs of this program with runs of
 //! `fast25519 bench` and merges the JSON).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 OR MIT
 //! The three peer libraries behind one shape per primitive, so that the self-check and the timed
 //! loops call exactly the same code. Every function takes encoded bytes in and writes encoded
 //! bytes out, as `fast25519`'s API does (and OpenSSL's, libsodium's in `fast25519 bench`):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Proof unit (tools/prove): one out-of-line instance of each static inline
  * routine of field/fe25x4_avx2.h. Compiled only by tools/prove/prove.py,
  * never linked. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Proof unit (tools/prove): instantiates static inline routines of
  * field/fe51_inline.h that fe51.c does not export, so that their LLVM IR can
  * be read. Compiled only by tools/prove/prove.py, never linked. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Proof unit (tools/prove): the safegcd's batch matrix application
  * (update_fg of field/fe51_invert_ifma.c, a static inline routine) as an
  * out-of-line function, so that its LLVM IR can be read (tools/prove/signed.py).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Proof unit (tools/prove): one out-of-line instance of each static inline
  * routine of field/fe51x8_ifma.h (fe8_mul and fe8_sqr are read from
  * fe51x8_ifma.c itself: fe8_mul_f, fe8_sqr_f). Compiled only by

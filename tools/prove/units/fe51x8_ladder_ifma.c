@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Proof unit (tools/prove): one out-of-line instance of each static inline
  * routine of field/fe51x8_ladder_ifma.h. Compiled only by
  * tools/prove/prove.py, never linked. */
