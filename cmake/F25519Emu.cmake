@@ -61,7 +61,7 @@ function(f25519_emu_twin tgt)
 endfunction()
 
 set(F25519_EMU_BACKENDS "" CACHE INTERNAL "")
-if(NOT F25519_BUILD_TESTS)
+if(NOT F25519_BUILD_TESTING)
   return()
 endif()
 if(F25519_SANITIZE)
@@ -102,7 +102,7 @@ add_library(fast25519_emu STATIC ${_emu_sources})
 target_include_directories(fast25519_emu
   PUBLIC ${PROJECT_SOURCE_DIR}/include
   PRIVATE ${PROJECT_SOURCE_DIR}/src ${F25519_SIMDE_INCLUDE_DIR})
-target_compile_definitions(fast25519_emu PRIVATE ${_emu_defs})
+target_compile_definitions(fast25519_emu PRIVATE ${_emu_defs} F25519_BUILD_VERSION="${PROJECT_VERSION}")
 # SIMDe passes 256/512-bit vectors by value on a baseline x86-64 target (no
 # AVX registers): GCC notes the ABI change; it is internal to this library.
 target_compile_options(fast25519_emu PRIVATE -Wno-psabi)

@@ -41,6 +41,21 @@ extern "C" {
 #define F25519_API
 #endif
 
+/* ---- Version ---------------------------------------------------------- */
+/* The version this header belongs to (semantic versioning; the project's
+ * CMakeLists.txt is the one source, and configuring fails if these differ
+ * from it). f25519_version() returns the version of the library actually
+ * loaded, which may be newer than the header a program was compiled with. */
+#define F25519_VERSION_MAJOR  0
+#define F25519_VERSION_MINOR  9
+#define F25519_VERSION_PATCH  0
+#define F25519_VERSION_STRING "0.9.0"
+#define F25519_VERSION_NUMBER \
+    (F25519_VERSION_MAJOR * 10000 + F25519_VERSION_MINOR * 100 + F25519_VERSION_PATCH)
+
+/* The loaded library's version, "MAJOR.MINOR.PATCH" (static storage). */
+F25519_API const char *f25519_version(void);
+
 /* ---- Return codes --------------------------------------------------- */
 #define F25519_OK               0
 #define F25519_ERR_LENGTH      -1 /* an input has the wrong length */

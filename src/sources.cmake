@@ -34,6 +34,7 @@ set(F25519_SOURCES
   src/impl_mulx.c
   src/dispatch.c
   src/strerror.c
+  src/version.c
   src/x25519.c
   src/ed25519.c
   src/ed25519_batch.c

@@ -25,7 +25,7 @@ int cmd_info(int argc, char **argv)
     uint32_t f = f25519_cpu_features();
     const char *env = getenv("FAST25519_IMPL");
 
-    printf("version: %s\n", FAST25519_VERSION_STRING);
+    printf("version: %s\n", f25519_version());
     printf("cpu features:");
     int any = 0;
     for (size_t i = 0; i < sizeof feats / sizeof feats[0]; i++) {

@@ -30,6 +30,7 @@ static const char usage_text[] =
     "  info                                  CPU features, selected and available backends\n"
     "  bench [--json] [--seconds S] [--cold] [--ops OP,...]\n"
     "                                        benchmark against OpenSSL and libsodium\n"
+    "  --version                             prints 'fast25519 VERSION'\n"
     "  --help                                this text\n"
     "sign and verify take '--msg-file FILE' in place of MSG_HEX ('-' = stdin).\n"
     "--ph may be combined with --ctx (Ed25519ph with a context).\n"
@@ -127,6 +128,10 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         fputs(usage_text, stdout);
+        return CLI_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+        printf("fast25519 %s\n", f25519_version());
         return CLI_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
