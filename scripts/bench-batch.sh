@@ -49,7 +49,7 @@ if [ "$check" = 0 ]; then bash scripts/install-deps.sh bench; fi
 log=build/bench-batch-build.log
 mkdir -p build
 echo "== building fast25519 (Release, build/; log: $log)" >&2
-if ! { cmake -S . -B build -DCMAKE_BUILD_TYPE=Release &&
+if ! { cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DF25519_BUILD_BENCH=ON &&
        cmake --build build --target fast25519_cli f25519_bench_batch f25519_bench_threads \
              f25519_impl_available -j2; } >"$log" 2>&1; then
   tail -n 40 "$log" >&2

@@ -97,8 +97,10 @@ die() { say "ERROR: $*"; exit 1; }
 
 # ---- 1. dependencies and build ----
 if [ "$INSTALL" = 1 ]; then
-  say "installing dependencies (scripts/install-deps.sh e2e)"
-  bash "$ROOT/scripts/install-deps.sh" e2e
+  sets=(e2e)
+  [ "$MODE" = full ] && sets+=(e2e-plots)
+  say "installing dependencies (scripts/install-deps.sh ${sets[*]})"
+  bash "$ROOT/scripts/install-deps.sh" "${sets[@]}"
 fi
 need=(openssl taskset python3)
 [ "$MODE" = full ] && need+=(gnuplot)   # plots: --full only

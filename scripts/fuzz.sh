@@ -40,7 +40,7 @@ vectors=${F25519_VECTORS:-$root/tests/vectors}
 
 mkdir -p "$bd"
 echo "fuzz.sh: configuring and building $bd (clang, F25519_FUZZ=ON)"
-if ! cmake -S "$root" -B "$bd" -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE=Release -DF25519_FUZZ=ON \
+if ! cmake -S "$root" -B "$bd" -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE=Release -DF25519_FUZZ=ON -DF25519_BUILD_TESTING=ON \
      >"$bd/configure.log" 2>&1; then
   cat "$bd/configure.log"; echo "fuzz.sh: configure failed" >&2; exit 1
 fi

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # Installs the Debian 12 packages fast25519 needs, only those missing.
-# Usage: scripts/install-deps.sh [build|test|bench|e2e|openssl35|peers|prove]...   (default: build)
-#   build: compiler, cmake, OpenSSL 3 headers
-#   test:  build + libsodium, libjansson (the vector files), SIMDe (emulated backends), valgrind, clang (MSan/ASan), OpenSSL CLI,
-#          TLS peers (nginx, unbound, kdig)
-#   bench: build + libsodium
-#   e2e:   bench + TLS peers + plotting (gnuplot)
+# Usage: scripts/install-deps.sh [build|test|bench|e2e|e2e-plots|openssl35|peers|prove]...   (default: build)
+# Each set is exactly what its stage uses (scripts/fresh-machine.sh proves it in a pristine root):
+#   build: compiler, cmake, pkg-config, OpenSSL 3 headers and CLI (the library, the CLI, the provider, install)
+#   test:  build + what only the tests use: libsodium (differential and CLI rows), libjansson (the
+#          vector files), SIMDe (emulated backends), Python 3 (structure and CLI checks), valgrind,
+#          clang (MSan/ASan/TSan, libFuzzer), TLS peers (nginx, unbound, kdig, curl), procps, iproute2
+#   bench: build + libsodium (the CLI benchmark's libsodium rows; taskset is in util-linux)
+#   e2e:   build + unbound (DNS-over-TLS), python3 (the report)
+#   e2e-plots: gnuplot (scripts/e2e.sh --full draws the plots)
 #   openssl35: what scripts/openssl35.sh needs to fetch and build OpenSSL 3.5 (dpkg-dev, perl, make)
 #   prove: what scripts/prove.sh needs: clang 14, python3 + venv, and a Python venv with z3-solver and
 #          sympy from the Python package index in ${F25519_PROVE_VENV:-/var/cache/fast25519/prove-venv}
@@ -40,7 +43,8 @@ for set in "${@:-build}"; do
     build) ;;
     bench) want+=(libsodium-dev) ;;
     test)  want+=(libsodium-dev libjansson-dev libsimde-dev valgrind clang libclang-rt-14-dev python3 nginx-light unbound knot-dnsutils procps iproute2 curl) ;;
-    e2e)   want+=(libsodium-dev nginx-light unbound knot-dnsutils gnuplot-nox procps util-linux python3) ;;
+    e2e)   want+=(unbound util-linux python3) ;;
+    e2e-plots) want+=(gnuplot-nox) ;;
     openssl35) want+=(dpkg-dev perl make) ;;
     prove) want+=(clang python3 python3-venv); want_venv=1 ;;
     peers) want+=(libsodium-dev ca-certificates python3 util-linux); need_rust=1 ;;

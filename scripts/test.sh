@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# The fast25519 test command (README): bash scripts/test.sh
+# The fast25519 test command (README): bash scripts/test.sh [--quick]
+#
+#  --quick: the quick tier only, for a person changing code: the test packages, the Release build in
+#     build/ (configured -DF25519_BUILD_TESTING=ON -DF25519_TEST_TIER=quick) and its `ctest` (the
+#     suites of a few minutes; a plain `ctest` in that tree runs the same). Stages 2-3d are skipped.
+# Without it (the full tier, .ci/run's), in order:
 #
 #  1. installs missing Debian packages (scripts/install-deps.sh test; needs root on a fresh Debian 12)
 #  2. ASan+UBSan build in build-asan/ and its CTest (without the slow, ct, valgrind and nosan labels)
@@ -30,14 +35,24 @@
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
+quick=0
+for a in "$@"; do
+  case "$a" in
+    --quick) quick=1 ;;
+    -h|--help) sed -n '3,9p' "$0"; exit 0 ;;
+    *) echo "usage: bash scripts/test.sh [--quick]" >&2; exit 2 ;;
+  esac
+done
 jobs=${JOBS:-2}
 failed=()
 t0=$(date +%s)
 
 say() { printf '\n==== test.sh: %s (%ss)\n' "$*" "$(( $(date +%s) - t0 ))"; }
 
-say "installing missing Debian packages (scripts/install-deps.sh test prove)"
-if ! bash scripts/install-deps.sh test prove; then
+deps=(test prove)
+[ "$quick" = 1 ] && deps=(test)
+say "installing missing Debian packages (scripts/install-deps.sh ${deps[*]})"
+if ! bash scripts/install-deps.sh "${deps[@]}"; then
   echo "test.sh: dependency installation failed (run as root, or install the packages listed above)" >&2
   exit 1
 fi
@@ -52,11 +67,29 @@ fi
 configure_build() {
   local dir=$1; shift
   mkdir -p "$dir"
-  if ! cmake -S "$root" -B "$dir" "$@" >"$dir/configure.log" 2>&1; then
+  if ! cmake -S "$root" -B "$dir" -DF25519_BUILD_TESTING=ON -DF25519_TEST_TIER=full "$@" >"$dir/configure.log" 2>&1; then
     cat "$dir/configure.log"; failed+=("configure $dir"); return 1
   fi
   return 0
 }
+
+# ---- the quick tier: one Release build and its plain ctest ----
+if [ "$quick" = 1 ]; then
+  say "Release build (build, quick tier)"
+  if configure_build build -DCMAKE_BUILD_TYPE=Release -DF25519_TEST_TIER=quick &&
+     { cmake --build build -j"$jobs" 2>&1 | tail -n 3; [ "${PIPESTATUS[0]}" -eq 0 ]; }; then
+    say "quick ctest (build)"
+    ctest --test-dir build --output-on-failure -j"$jobs" || failed+=("quick tests")
+  else
+    failed+=("Release build")
+  fi
+  say "done"
+  if [ ${#failed[@]} -gt 0 ]; then
+    echo "test.sh: FAILED: ${failed[*]}" >&2
+    exit 1
+  fi
+  exit 0
+fi
 
 run_sanitizers=${F25519_TEST_SANITIZERS:-1}
 if [ "$run_sanitizers" != 0 ]; then
@@ -140,7 +173,7 @@ bash scripts/prove.sh || failed+=("prove.sh (field arithmetic proofs)")
 
 # ---- 4. Release build and the main run (last: its summary ends the output) ----
 say "Release build (build)"
-if configure_build build -DCMAKE_BUILD_TYPE=Release; then
+if configure_build build -DCMAKE_BUILD_TYPE=Release -DF25519_TEST_TIER=full; then
   if cmake --build build -j"$jobs" 2>&1 | tail -n 3; [ "${PIPESTATUS[0]}" -eq 0 ]; then
     if [ ${#failed[@]} -gt 0 ]; then
       say "earlier stages FAILED: ${failed[*]} (see above); main run follows"
