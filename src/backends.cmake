@@ -10,7 +10,8 @@
 # A new backend adds its list here and its name to F25519_VECTOR_BACKENDS.
 set(F25519_VECTOR_BACKENDS ifma avx2)
 
-# AVX-512IFMA (paper 000): 8x1 and 1x8 fixed base, 1x4 double-scalar, 4- and 8-lane ladders.
+# AVX-512IFMA (Zhang et al., ENG25519; docs/references.md): 8x1 and 1x8 fixed base, 1x4
+# double-scalar, 4- and 8-lane ladders.
 set(F25519_BACKEND_ifma_SOURCES
   src/field/fe51x8_ifma.c
   src/field/fe51x4_ifma.c
@@ -27,7 +28,8 @@ set(F25519_BACKEND_ifma_SOURCES
   src/impl_ifma.c
 )
 
-# AVX2 (papers 001 Sandy2x, 002 section 3): 4-lane radix-2^25.5 field (vpmuludq), x8 derive as two
+# AVX2 (Chou, Sandy2x; Zhang et al., High-Throughput EdDSA Verification, sec. 3;
+# docs/references.md): 4-lane radix-2^25.5 field (vpmuludq), x8 derive as two
 # 4-lane Montgomery ladders, x8 fixed base as two 4-lane combs. The entries it does not vectorize are the mulx backend's (impl_avx2.c).
 set(F25519_BACKEND_avx2_SOURCES
   src/field/fe25x4_avx2.c

@@ -380,8 +380,8 @@ static void verify_range(const batch_job *j, chunk_scratch *w, size_t base, size
  * is left. Pieces of j->chunk items; with j->guided (openssl/strict, several
  * threads) a piece is at most 1 / (2 threads) of what is left, rounded up to
  * whole lanes (8 items), so that the threads finish together even when one
- * CPU runs slower than the other (a piece of 64 items is ~1.2 ms of work on
- * the Zen 3 host; the last ones are 8 items). */
+ * CPU runs slower than the other (a piece of 64 items is about a
+ * millisecond of work; the last ones are 8 items). */
 static int take_piece(batch_job *j, size_t *base, size_t *cnt)
 {
     size_t cur = j->next;
@@ -433,71 +433,13 @@ static void worker(void *arg)
  *     slower CPU takes fewer). Only with a backend whose ed25519_msm uses the threads
  *     (ops->ed25519_msm_threaded); the others keep one combination per
  *     thread's share.
- * Measured (AMD EPYC Zen 3 host, 2 vCPU, AVX2 only, 2026-11-26; one process
- * alternating the old and the new library, n = 1024, 40-60 rounds each,
- * three runs): 2 threads, median ticks per signature 14,008 / 14,987 /
- * 19,244 against 17,087 / 17,377 / 19,842 with one combination per thread;
- * 2t/1t throughput 1.56 / 1.58 / 1.71 against 1.30 / 1.43 / 1.60.
- * Where the 2-thread time goes (same host, 2026-11-26 12:10-12:50 UTC,
- * rdtscp per phase and thread (with its CPU number) in a copy of this file
- * and msm_avx2.c, n = 1024, 30-40 rounds alternating 1 and 2 threads, TSC
- * 2.445 GHz): 1 thread, fastest rounds 21.4-22.3M ticks = phase 1
- * (prepare, combination_part) 9.9-10.1M + MSM blocks 1.3M + window groups
- * 9.9-10.7M (groups 0, 1 with the R points 3.0-3.5M each, groups 2, 3
- * 1.65-1.7M) + Horner 0.1M. 2 threads, best round 12.3M (1.78x): phase 1
- * 5.7M, blocks 0.77M, groups 5.6M; lost there: helper start 0.07-0.23M,
- * end of phase 1 (one group of 64 items, join) 0.4M, end of the groups
- * 0.23M, serial parts 0.25M, per-thread work 2-8% above 1 thread's. The
- * slow 2-thread rounds (the "40k ticks per signature per thread") lose
- * milliseconds instead, two ways: (a) a helper created on its creator's
- * CPU (both threads on one CPU for up to 6.5 ms in the rdtscp trace; a
- * plain pthread_create does that about half the time when the other CPU
- * was idle, common/spawn.h), now avoided by f25519_spawn: after 5 ms idle
- * before each call, 2 threads median 23.2k/19.4k/21.6k/21.6k -> 19.2k/
- * 18.7k/21.4k/19.6k ticks per signature (paired 0.92-0.96, four runs of
- * 20 rounds), back to back 1.00-1.03 (noise; one more syscall per helper);
- * (b) a vCPU that does not run the thread for 2-4M ticks while no other
- * guest task is runnable (a group of 0.6M taking 4M): the host's; a bare
- * vector-multiply loop on both CPUs slows each by 0.97-1.22x depending on
- * the moment. Tried and not kept (no gain beyond the noise): the last
- * window groups split in one-set halves of 4 windows for balance (1 thread
- * +4.4%, one-set steps cost more; 2 threads paired 0.98-0.99); phase-1
- * groups shrinking to 8 items at the end plus a sched_yield wait instead of
- * a blocking join (paired 0.999-1.012 against f25519_spawn alone).
- * Tried and not kept (Intel Xeon family 6 model 207 host, 2026-11-26, one
- * process alternating the libraries, n = 1024, ticks per signature, 1 / 2
- * threads): bisecting a failed combination (halves checked by their own
- * combinations with the same z_i, down to 32 items, within a budget of two
- * more combinations' points) against finishing every item: one invalid item
- * 24.5-30.2k / 17.5-17.8k against 30.2-32.9k / 18.9-20.6k, three 34.3-34.7k /
- * 21.6-21.8k against 30.2-39.6k / 18.4-20.9k, 64 45k / 27-30k against 30.5k
- * / 18.2-18.8k.
- * Intel Xeon family 6 model 207 host (2 vCPU, ifma, 2026-11-26 22:00-23:10
- * UTC, the same rdtscp trace): with a helper started per phase (before the
- * team), the multi-scalar multiplication's helper began 0.06-0.9M ticks
- * after the caller, which then did up to all of the blocks of points
- * alone; the threads' own work was 0-6% above one thread's (one process
- * running this path with 1 and 2 threads alternately). With the team
- * (helpers started once per call, spinning between the phases) the helper
- * joins each phase within 0.01M ticks; what remains is its start, 0.1-0.6M
- * ticks after the caller's, the end of the window groups (0.1-0.4M, the
- * four groups cost 2:2:1:1) and the serial Horner (0.1M).
- * Same host, 2026-11-27 01:20 UTC, the same trace on this code and on the
- * team's first version (ffbb116), 3 x 20 rounds of 1 and 2 threads, medians
- * per run: the two threads ended phase 1 0.18-0.30M ticks apart with groups
- * of 64 items to the end, 0.028-0.033M with coop_take's shrinking groups;
- * they ended the multi-scalar multiplication 0.21-0.43M apart with whole
- * window groups, 0.040-0.049M with the groups' sums in parts
- * (msm_buckets_ifma.c mb_tasks).
- * Same host, 2026-11-27 14:53-14:56 UTC: phase 1's groups and the
- * multi-scalar multiplication's blocks of points taken by the two threads
- * from the two ends (coop_take, f25519_msm_blocks), an item's two points side
- * by side (combination_part), against one counter from the front and the
- * A's before the R's: one process alternating the libraries, rounds of one
- * thread and a pool of 2, n = 1024, 300 rounds, the 2t/1t ratio new / old
- * 1.009 and 1.005, swapped runs 1 / 0.988 and 1 / 0.987 (ifma); avx2 0.995
- * and 1.003, swapped 1 / 0.997 and 1 / 1.003 (no change); one thread,
- * pinned, ifma: 0.992 (n = 1024), 1.005 and 1 / 0.994 (n = 64). */
+ * Why one shared combination: with two threads it costs less per signature
+ * than one combination per thread's share, and the two ends of the counters
+ * (coop_take, f25519_msm_blocks) with groups shrinking near the end make the
+ * members finish within a few lanes of each other (2-thread / 1-thread
+ * figures: docs/benchmarks.md, batch verification). A failed combination is
+ * followed by verifying its items one by one (bisecting it gains with one
+ * bad item and loses with many). */
 #define COOP_MIN 256
 #define COOP_GROUP 64
 

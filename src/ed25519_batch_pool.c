@@ -13,12 +13,9 @@
  *    ~1 ms), then sleep on a condition variable until the next call;
  *  - each call keeps the helpers off the calling thread's CPU
  *    (f25519_team_new_kept, common/team.h). Unpinned, a helper woken after
- *    sleeping could land on its caller's CPU: in `fast25519 bench`, where
- *    the rows interleave, the exact-mode pool row once took 19,477 TSC
- *    ticks per signature against 12,070 for the plain call (the demo of
- *    2026-11-27 12:45 UTC, Intel Xeon family 6 model 207), about one
- *    thread's time; pinned where they started, a caller restricted later
- *    to a helper's CPU shared it (team.h).
+ *    sleeping could land on its caller's CPU and the call then took about
+ *    one thread's time; pinned where they started, a caller restricted
+ *    later to a helper's CPU shared it (team.h).
  * Public data only (signatures, keys, messages).
  */
 #include <stdatomic.h>

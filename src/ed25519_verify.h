@@ -168,9 +168,8 @@ static inline int f25519_vf_final(const ge51_p3 *P, const ge51_p3 *Rp, int mode)
     return f25519_vf_same_point_affine(P, Rp) ? F25519_OK : F25519_ERR_VERIFY;
 }
 
-/* Steps 6-7 of single verification with half-size scalars (T. Pornin, "Optimized
- * Lattice Basis Reduction In Dimension 2, and Fast Schnorr and EdDSA Signature
- * Verification", 2020). AR = {A, R} decoded, k the challenge (< L), S < L.
+/* Steps 6-7 of single verification with half-size scalars (Pornin 2020;
+ * docs/references.md). AR = {A, R} decoded, k the challenge (< L), S < L.
  *
  * Why the status is exactly that of steps 6-7 as written (P = [S]B - [k]A;
  * OPENSSL/STRICT: P == R, ZIP215: [8](P - R) == O). sc_halfsize.h gives

@@ -26,9 +26,8 @@
  *               with the half-size scalars of scalar/sc_halfsize.h
  *               (ed25519_verify.h). The one optional entry: NULL means the
  *               backend keeps the full-size ed25519_double_scalar path
- *               (ifma: its 4-lane double-scalar; single verify 51,584 TSC
- *               ticks against mulx's half-size path's 77,516 in one
- *               bench-peers run, Intel Xeon family 6 model 207, 2026-11-26).
+ *               (ifma: its 4-lane double-scalar single verify is faster
+ *               than mulx's half-size path).
  *  ed25519_frombytes2: decodes two encodings s0, s1 exactly as
  *               ge51_frombytes_vartime(&out[i], s_i, lenient_i) does (same
  *               accept/reject decision, same point mod p). Returns a bit set:

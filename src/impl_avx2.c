@@ -15,32 +15,14 @@
  * MULX/ADCX/ADOX), called through its table: a single X25519 or fixed-base
  * multiplication is one latency-bound chain, and the 4-lane radix-2^25.5
  * field gives one chain a quarter of a vector (one instance per 64-bit lane),
- * so mulx is faster there. Measured (fast25519 bench, AMD EPYC Zen 3, AVX2 only,
- * 2026-11-25): one x8 call (two 4-lane ladders side by side) 328k ticks, so one
- * 4-lane ladder >= 164k, against 76.7k for a mulx derive (README). The fixed
- * base was also tried with ONE key spread over the 8 lanes (64 radix-16
- * digits, 8 slots per step from a 60 KB table of per-position entries, 7
- * mixed-addition steps of both sets, then three full additions folding the
- * lanes; 2026-11-26, same host, one process alternating both, 6 rounds):
- * x25519 base + inversion 18,277-18,302 ticks (minima) against mulx's
- * 18,424-18,473, radix 2^5 (16-entry scans) 19,110-19,159: a tie, because
- * the 4-lane product is bound by the vector units' total op count (~250
- * ops, 100 of them vpmuludq), so spreading one key over lanes buys nothing
- * that mulx's 64-bit products do not already have; not kept (a 60 KB table
- * for no gain). Scalar products placed between the vector products (84
- * fe64_mul in the same loop) added their whole cost (+2.06k): the integer
- * and vector units did not overlap here either. The single X25519 was
- * also tried as Sandy2x lays out one ladder (2026-11-26 12:00 UTC, same
- * host): the lanes hold (x2, z2, x3, z3), the swap folded into the vpermd
- * indices that spread them, and a step is three dependent 4-lane products,
- * (A, B, A, B) (A, B, D, C), then (AA, E, DA + CB, DA - CB) (BB, BB +
- * 121666 E, DA + CB, DA - CB), then that times (1, 1, 1, x1) (x1 prepared
- * once, f25519_fe25x4_mul_kq). Right on 200 random inputs, but one process
- * alternating it with f25519_x25519_derive (mulx), 8 rounds of 15 x 20
- * calls, minima: 88.6-90.0k ticks (86.5k with the Karatsuba second
- * product) against 69.6-70.4k. A chain of dependent 4-lane products costs
- * ~100 ticks per product (its latency, against ~60 when two sets overlap),
- * so three per step are ~300 ticks against the mulx step's ~262: not kept.
+ * so mulx is faster there: one 4-lane ladder is half of an x8 call's work,
+ * more than twice a mulx derive. Spreading ONE key over the 8 lanes of the
+ * fixed-base comb only ties with mulx (the 4-lane product is bound by the
+ * vector units' total op count), and a single ladder laid out as in Sandy2x
+ * (Chou; docs/references.md: x2, z2, x3, z3 in the lanes, three dependent
+ * 4-lane products per step) is slower than mulx's step: a chain of dependent 4-lane products pays
+ * their latency. Scalar
+ * products placed between the vector products do not overlap them either.
  * Where mulx is not built
  * (F25519_HAVE_MULX = 0: unoptimized or MSan builds, F25519_NO_ASM) those
  * entries are the portable backend's, and the dispatcher then needs only

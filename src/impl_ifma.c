@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The AVX-512IFMA backend's ops table (selected by dispatch.c when CPUID
- * reports AVX512F + VL + IFMA). Fixed-base: 8x1-way tables (paper eq. 7) for
- * the x8 entries, 1x8-way (eq. 8) for single keygen/sign; double-scalar:
+ * reports AVX512F + VL + IFMA). Fixed-base: 8x1-way tables (Zhang et al., ENG25519, eq. 7;
+ * docs/references.md) for
+ * the x8 entries, 1x8-way (ENG25519 eq. 8) for single keygen/sign; double-scalar:
  * src/scalarmult/double_ifma.c; X25519: the 4-lane single ladder and the
  * 8-lane batch ladder (src/scalarmult/ladder_ifma*.c).
  * The emulated test build (F25519_EMU=1) compiles this same table as
@@ -24,16 +25,9 @@
  * Pippenger's buckets with one window per lane (msm_buckets_ifma.c; the
  * window sums combined by the chain of doublings of the 1x4 points,
  * double_ifma.c f25519_ifma_msm_horner),
- * below it the 8-lane Straus of msm_ifma.c. Measured on Intel Xeon family 6
- * model 207 (2026-11-26, f25519_bench_batch, zip215, TSC ticks per
- * signature, builds alternated): n = 1024, the whole batch 16.7-16.8k with
- * the Straus against 19.9-20.8k with the mulx backend's scalar msm (a test
- * run busy on the other CPU), and the MSM part (2n points) 5.3-6.0k with the
- * buckets against 10.4-13.9k with the Straus; at 512 points the buckets
- * 9.0-9.1k against 11.1-11.6k. Whole batches, processes alternated (10 or 6
- * pairs, later the same day): buckets / Straus at n = 64 items (128 points)
- * 0.78-0.97 (median 0.93), n = 32 0.88-1.07 (1.06), n = 16 1.09-1.19, n = 8
- * 1.10-1.33: the buckets from 128 points. */
+ * below it the 8-lane Straus of msm_ifma.c: at n = 1024 the buckets take
+ * about half the Straus's time for the MSM part, at 512 points about 80%,
+ * and whole batches break even near 128 points (n = 64 items). */
 #ifndef IFMA_PIP_MIN /* -D for experiments */
 #define IFMA_PIP_MIN 128
 #endif
@@ -82,10 +76,9 @@ const f25519_ops f25519_ops_ifma = {
     .ed25519_double_scalar_x8 = f25519_ifma_double_scalar_x8,
     /* no ed25519_quad_scalar_x8: the exact batch modes keep double_scalar_x8. The
      * half-size path (two radix-16 groups, B's digits from three 8x1 tables, R
-     * decoded, halfsize reduction) was written and measured on Intel Xeon family 6
-     * model 207 (2026-11-26, alternating processes): batch64 median 1.005x (12 pairs),
-     * batch1024 1.09-1.22x (median 1.12, 8 pairs) the ticks of this path (the decoding of R and the
-     * reduction cost what the ~120 saved 8-lane doublings gain) */
+     * decoded, halfsize reduction) was no faster at n = 64 and slower at
+     * n = 1024: the decoding of R and the reduction cost what the ~120 saved
+     * 8-lane doublings gain) */
     .ed25519_msm = i_msm,
     .ed25519_msm_threaded = 1, /* the buckets' window groups (ed25519_batch.c: one combination for all threads) */
     .sha512_x8 = f25519_sha512_x8_avx512,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * fast25519 bench --cold (ENG25519 paper, Tables 6-7): each primitive is
- * called after an idle gap (the thread sleeps ~1.5 ms before every timed
+ * fast25519 bench --cold (Zhang et al., ENG25519, Tables 6-7; docs/references.md):
+ * each primitive is called after an idle gap (the thread sleeps ~1.5 ms before every timed
  * call), median ticks, next to the median after a 1.5 ms busy (scalar) gap,
  * which keeps caches warm and idles only the vector units, so the two
  * separate a vector-unit power-up penalty from cache/predictor coldness,

@@ -3,8 +3,8 @@
  * The warm-up thread of `fast25519 bench --cold`: every 500 us it runs a
  * short burst of 512-bit vector instructions (IFMA multiply-adds when the CPU
  * has them, else 512-bit integer adds/multiplies), so that a core that powers
- * its wide vector units down when idle (the cold-start penalty the ENG25519
- * paper saw on Ice Lake) keeps them up. It inherits the bench's CPU pinning,
+ * its wide vector units down when idle (the cold-start penalty that Zhang et al., ENG25519
+ * (docs/references.md) saw on Ice Lake) keeps them up. It inherits the bench's CPU pinning,
  * so it runs on the core that does the crypto, as the provider's thread would.
  */
 #include <pthread.h>

@@ -5,13 +5,10 @@
  * (f25519_spawn: on CPUs other than the caller's) that run every task the
  * caller posts, then wait for the next one, spinning first.
  *
- * Why (Intel Xeon family 6 model 207 host, 2 vCPU KVM, 2026-11-26, rdtscp
- * per phase and thread in a copy of ed25519_batch.c and
- * msm_buckets_ifma.c, zip215 n = 1024, 12 rounds): with a helper started
- * per phase, the multi-scalar multiplication's helper began 0.06-0.9M ticks
- * after the caller (its CPU had gone idle after phase 1; waking it costs
- * that much in the guest), so the caller did up to all of the blocks of
- * points alone; the threads' own work was only 0-6% above one thread's.
+ * Why: with a helper started per phase, the multi-scalar multiplication's
+ * helper began long after the caller (its CPU had gone idle after phase 1;
+ * waking it costs that much in a virtual machine), so the caller did up to
+ * all of the blocks of points alone.
  * A team's helper is never idle between the phases of one call.
  *
  * A task is run once by every member (f25519_team_run); members share its
@@ -39,12 +36,8 @@ f25519_team *f25519_team_new(unsigned threads);
  * (f25519_spawn_avoid: one syscall, only when the caller has moved), so
  * that neither a helper woken after sleeping between calls nor a caller
  * restricted after the team was made to the CPU a helper was placed on
- * shares its CPU with a helper. (The first version kept the helpers on the
- * CPU f25519_spawn placed them on: with the caller then restricted to that
- * CPU, Intel Xeon family 6 model 207 host, 2 vCPU, 2026-11-27 14:45-14:50 UTC,
- * zip215 n = 1024, a pool of 2 took 11,172 and 13,970 ticks per signature
- * against 8,825 and 11,067 for one thread; with this, 5,607 and 5,951
- * against 11,169 and 13,438.) */
+ * shares its CPU with a helper (a pool whose helper shared its caller's CPU
+ * was slower than one thread). */
 f25519_team *f25519_team_new_kept(unsigned threads);
 
 /* The members: the caller plus the helpers started (1 for NULL). */

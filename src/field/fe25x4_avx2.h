@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * 4-lane field arithmetic mod p = 2^255 - 19 with AVX2 (the avx2 backend),
- * radix 2^25.5 (paper 001, Sandy2x; paper 002 section 3: one field element
- * per 64-bit lane): an element is 10 limbs f = sum_i f_i 2^ceil(25.5 i), limb
+ * radix 2^25.5 (Chou, Sandy2x; Zhang et al., High-Throughput EdDSA
+ * Verification, section 3: one field element per 64-bit lane; see
+ * docs/references.md): an element is 10 limbs f = sum_i f_i 2^ceil(25.5 i), limb
  * i of width w_i = 26 bits for even i, 25 bits for odd i; v[i] holds limb i of
  * the four lanes [a_i, b_i, c_i, d_i]. Products are vpmuludq
  * (_mm256_mul_epu32: the LOW 32 BITS of each 64-bit lane, times each other,
@@ -28,7 +29,7 @@
  *
  * Users: the x8 X25519 ladder (scalarmult/ladder_avx2.c); the API a
  * fixed-base comb needs (add, sub, sub4p, mul, sqr, carry, select/cmov, the
- * conversions, invert) is here too; notes: /work/wt/notes/avx2-field.md.
+ * conversions, invert) is here too.
  */
 #ifndef F25519_FE25X4_AVX2_H
 #define F25519_FE25X4_AVX2_H
@@ -242,10 +243,8 @@ F25519_FE25X4_INLINE void fe25x4_kprep(fe25x4_kop *q, const fe25x4 *g)
 /* acc[c] (c = 0..4) = sum over a + b = c mod 5 of x_a * (a + b >= 5 ? y19_b : y_b),
  * kind 0: x = s (f_2a + f_2a+1), y = q->s / q->s19; kind 1: x = e, y = e' / 19 e';
  * kind 2: x = o, y = o' / 19 o'. Row a: x_a against the five operands. No
- * FE25X4_LAUNDER here: with it (operands re-read from memory every row)
- * f25519_fe25x4_mul_kq measured as fast as the paired-row product it replaced
- * (f25519_fe25x4_mul_g19, removed since), without it
- * ~10% faster (AMD EPYC Zen 3, pinned microbenchmark, 2026-11-26). */
+ * FE25X4_LAUNDER here: operands re-read from memory every row cost about
+ * 10%. */
 F25519_FE25X4_INLINE void fe25x4_krows_(__m256i acc[5], const fe25x4 *f, const fe25x4 *g, const fe25x4_kop *q, int kind)
 {
 #pragma GCC unroll 5
@@ -265,26 +264,11 @@ F25519_FE25X4_INLINE void fe25x4_krows_(__m256i acc[5], const fe25x4 *f, const f
 
 /* r = f * g without the carry (only fed to fe25x4_carry): f M, g A2, q =
  * fe25x4_kprep(g). EE and OO first (the even limbs), then K (the odd limbs
- * r_(2m+1) = K_m - (EE_m + OO_m)). This order measured ~3-6% faster than K
- * first (same microbenchmark). Measured 2026-11-26 on the AMD EPYC Zen 3 host
- * (AVX2 only; pinned; one product after another, TSC ticks, minima of 21
- * rounds, fast / slow clock phase): f25519_fe25x4_mul_k 72-84 against
- * the paired-row product f25519_fe25x4_mul_pair 75-88; f25519_fe25x4_mul_kq
- * 60-67 against f25519_fe25x4_mul_g19 69-78 (both replaced by these and
- * removed). The prepared operand (fe25x4_kprep: 8
- * vpmuludq, 9 adds, 17 stores) costs most of what the Karatsuba saves.
- * Users: the x8 ladder only. Tried the same day and not landed (same host,
- * interleaved old/new rounds): (1) in point/ge25x4_avx2.h's _x2 formulas
- * wherever one factor is A2 (B and X of the additions stay
- * f25519_fe25x4_mul), an operand used by two products prepared once (_kq):
- * the formulas alone (minima of 15 x 1000 calls, 6 rounds) dbl -3%, add -3%,
- * madd -4%, but f25519_ed25519_verify_batch (1 thread, minima of 25 calls of
- * 64 items and 5 of 1024, 36 rounds) 64 items -0.9% (medians -0.5%), 1024
- * ZIP215 +1.4% (+2.7%); the doubling alone (48 rounds) -0.2% and -1.4%:
- * within the noise. (2) scalarmult/base_avx2.c's madd by f25519_fe25x4_mul_k:
- * fast25519 bench x25519_keygen_x8 7.22k -> 7.41k ticks (+2.6%, 8 rounds).
- * (3) 19 e'_b / 19 o'_b made per phase instead of fe25x4_kprep's stores:
- * as fast as f25519_fe25x4_mul_k (the compiler spills instead). */
+ * r_(2m+1) = K_m - (EE_m + OO_m)). This order is a few percent faster than
+ * K first, and this Karatsuba form faster than the paired-row schoolbook
+ * product; the prepared operand (fe25x4_kprep: 8 vpmuludq, 9 adds, 17
+ * stores) costs most of what the Karatsuba saves, so it serves the x8
+ * ladder only (in the point formulas and the comb it gained nothing). */
 F25519_FE25X4_INLINE void fe25x4_mul_nc_k(fe25x4 *r, const fe25x4 *f, const fe25x4 *g, const fe25x4_kop *q)
 {
     __m256i ee[5], oo[5], k[5];

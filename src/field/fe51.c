@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Portable field arithmetic mod p = 2^255 - 19 in radix 2^51 (paper eq. 1-3).
+ * Portable field arithmetic mod p = 2^255 - 19 in radix 2^51 (Zhang et al., ENG25519, eq. 1-3;
+ * docs/references.md).
  * The hot bodies live in fe51_inline.h; this file exports them and adds the
  * slow-path functions (inversion, square root, encodings). All constant time.
  * Pure C: the radix-2^64 field of the mulx backend is field/fe64_mulx.*.

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Portable field arithmetic mod p = 2^255 - 19, radix 2^51 (paper eq. 1):
+ * Portable field arithmetic mod p = 2^255 - 19, radix 2^51 (Zhang et al., ENG25519, eq. 1;
+ * docs/references.md):
  * f = v[0] + 2^51 v[1] + 2^102 v[2] + 2^153 v[3] + 2^204 v[4].
  *
  * Bounds convention (checked by tests/field/test_field.c): "reduced" outputs

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Inline bodies of the hot radix-2^51 field operations (paper eq. 1-3), so
+ * Inline bodies of the hot radix-2^51 field operations (Zhang et al., ENG25519,
+ * eq. 1-3; docs/references.md), so
  * that the point formulas and the ladder get them without a call per
  * operation. fe51.c exports the same functions under the fe51.h names.
  *

@@ -3,9 +3,9 @@
  * Single-element inversions of the IFMA backend's encodings (plain C over
  * fe51; see fe51_invert_ifma.h).
  *
- * f25519_ifma_fe_invert: constant-time Bernstein-Yang "safegcd" instead of
- * the 254-squaring Fermat chain, in the "half-delta" variant (delta starts
- * at 1/2; zeta = -(delta + 1/2) is kept as an integer): f = p, g = x.
+ * f25519_ifma_fe_invert: constant-time Bernstein-Yang "safegcd" (Bernstein,
+ * Yang 2019; docs/references.md) instead of the 254-squaring Fermat chain,
+ * in the "half-delta" variant (delta starts at 1/2; zeta = -(delta + 1/2) is kept as an integer): f = p, g = x.
  * 10 batches of 60 = 600 divsteps; 590 suffice for every modulus and input
  * below 2^256 with this variant (the bound computed for libsecp256k1's
  * constant-time modinv64, which runs 10 x 59 = 590), after which g = 0 and
@@ -18,16 +18,10 @@
  * Invariant after k batches: f * 2^(62k - 620) = d x, g * 2^(62k - 620) = e x
  * (mod p; d, e start as 0, 2^-620), so 1/x = d * f with f = +-1.
  * Every loop has a fixed trip count; no branch or index depends on x.
- * Measured (AMD EPYC Zen 3, family 25 model 1, 2 vCPU KVM, TSC 2.445 GHz,
- * bin/f25519_bench_mulx, minima of interleaved old/new rounds): 4,312
- * ticks compiled at -O3 (src/sources.cmake), 4,729 at -O2, 5,292 at -O2 with
- * the previous divsteps (two runs of 30 with the matrix
- * in two packed words); about 3.1k of it are the 600 divsteps, 1.1k the
- * 19 lincombs, update_fg overlaps the next batch's divsteps. e starting at
- * 2^-620 with the last row negated by f's sign instead of a final product
- * by +-2^-620: in-process A/B min 4,630 against 4,655-4,704 ticks. Not
- * faster (in-process A/B): the previous batch's lincombs moved between the
- * 15-step runs (4,777 against 4,704), f' = g selected from the old g.
+ * Cost: about 3/4 of it is the 600 divsteps, a quarter the 19 lincombs;
+ * update_fg overlaps the next batch's divsteps. e starts at 2^-620 and the
+ * last row is negated by f's sign, instead of a final product by
+ * +-2^-620.
  */
 #include "field/fe51_invert_ifma.h"
 #include <string.h>
@@ -61,13 +55,9 @@ typedef struct { int64_t v[5]; } s62;
  * (zeta -> zeta - 1): both are zeta' = (zeta ^ swapmask) - 1. f (so F) is odd
  * at every step, so -F = F ^ ~1: the conditional negation is one xor with
  * (c1 << 1), off the chain that carries g's low bit to the next step.
- * Measured (AMD EPYC Zen 3, family 25 model 1, 2 vCPU KVM, TSC 2.445 GHz,
- * standalone microbenchmark, minima of 60 divsteps incl. the matrix product):
- * 309 ticks against 367 for the previous two runs of 30 steps with the
- * matrix rows packed in two separate words (whose u -> q -> u update was the
- * longest chain); 2 x 30 steps with f and the entries in two words per row:
- * 371; 4 x 15 with a two-op negation: 323; c2 from bit 1 of the unshifted g:
- * 324. */
+ * The matrix entries of a run share one word per row with f, which keeps
+ * the u -> q -> u update off the longest chain (about 15% faster than two
+ * separate words). */
 #define DIVSTEP(F, G, zeta)                                                    \
     do {                                                                       \
         uint64_t c1 = (uint64_t)(zeta >> 63); /* delta > 0 */                  \
@@ -126,8 +116,7 @@ static inline __attribute__((always_inline)) void mat_mul(int64_t c[4], const in
  * t = the product of the four matrices times 4, so that f_new 2^62 = u f + v g
  * as update_fg and lincomb expect (|entries| <= 2^60 before the factor 4).
  * Not inlined: inlined into the batch loop, gcc 12 -O2 made the inversion
- * slower (whole inversion, in-process A/B on the Zen 3 host: min 4,704
- * ticks out of line against 5,267 inlined; the old divsteps: 5,194 inlined). */
+ * about 10% slower. */
 __attribute__((noinline)) static int64_t divsteps60(int64_t zeta, uint64_t f, uint64_t g, int64_t t[4])
 {
     int64_t a[4], b[4], c[4], d[4];

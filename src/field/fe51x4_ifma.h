@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * 4-lane field arithmetic mod p = 2^255 - 19 on ymm registers with
- * AVX-512IFMA (+VL), radix 2^51 (paper eq. 1), one element per 64-bit lane,
- * limb-sliced like paper eq. 4: v[i] = [a_i, b_i, c_i, d_i].
+ * AVX-512IFMA (+VL), radix 2^51 (Zhang et al., ENG25519, eq. 1; docs/references.md), one element
+ * per 64-bit lane,
+ * limb-sliced like ENG25519 eq. 4: v[i] = [a_i, b_i, c_i, d_i].
  *
  * The one 4-lane field of the library. Users: the single X25519 ladder
  * (ladder_ifma.c), the 1x4 points of the single verification
@@ -73,7 +74,7 @@ F25519_FE4_INLINE void fe4_carry(fe51x4 *h, const fe51x4 *f)
 /* fe4_mul_w: h = f * g, f, g limbs < 2^52 -> "W4": folded, not carried,
  * every limb < 2^60.3 (only ever added/subtracted: fe4_addsub_w, fe4_carry).
  * fe4_mul: the same, carried -> R4.
- * Schoolbook (paper eq. 2): lo52(f_i g_j) goes to column i+j, hi52(f_i g_j)
+ * Schoolbook (ENG25519 eq. 2): lo52(f_i g_j) goes to column i+j, hi52(f_i g_j)
  * to column i+j+1 with weight 2 (2^52 = 2 * 2^51). Column c_k = l_k + 2 u_k
  * < 5 * 2^52 + 2 * 5 * 2^52 = 15 * 2^52. Fold 2^255 = 19:
  * r_k = c_k + 19 c_{k+5} < 20 * 15 * 2^52 < 2^60.3, then (fe4_mul) one

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * 8x1-way field arithmetic mod p = 2^255 - 19 with AVX-512IFMA (paper 3.2).
+ * 8x1-way field arithmetic mod p = 2^255 - 19 with AVX-512IFMA (Zhang et al., ENG25519, sec. 3.2;
+ * docs/references.md).
  *
- * A fe51x8 holds eight independent field elements, limb-sliced (paper eq. 4):
- * v[i] = [a_i, b_i, ..., h_i], element = sum_i 2^(51 i) v[i] (radix 2^51, eq. 1).
+ * A fe51x8 holds eight independent field elements, limb-sliced (ENG25519 eq. 4):
+ * v[i] = [a_i, b_i, ..., h_i], element = sum_i 2^(51 i) v[i] (radix 2^51, ENG25519 eq. 1).
  *
  * vpmadd52{l,h}uq use only bits 0..51 of each 64-bit multiplicand: every
  * operand of a multiplication below MUST have all limbs < 2^52. Bounds:
@@ -59,7 +60,7 @@ F25519_IFMA_INLINE void fe8_bcast(fe51x8 *h, const fe51 *c)
 }
 
 /* One parallel carry round (all limbs at once, shorter dependency chain than
- * the sequential chain; paper 3.2 reorders carries for the same reason).
+ * the sequential chain; ENG25519 sec. 3.2 reorders carries for the same reason).
  * Input limbs < 2^63 / 19 -> output limbs: h_k < 2^51 + c_{k-1} (k >= 1),
  * h_0 < 2^51 + 19 c_4 with c_k = f_k >> 51. For inputs < 2^56 this is R. */
 F25519_IFMA_INLINE void fe8_carry(fe51x8 *h, const fe51x8 *f)
@@ -136,7 +137,7 @@ F25519_IFMA_INLINE __m512i fe8_x19(__m512i x)
     return _mm512_add_epi64(_mm512_add_epi64(x, _mm512_slli_epi64(x, 1)), _mm512_slli_epi64(x, 4));
 }
 
-/* Reduction shared by mul and sqr (paper eq. 3, re-planned for fewer IFMA
+/* Reduction shared by mul and sqr (ENG25519 eq. 3, re-planned for fewer IFMA
  * instructions: IFMA operands must be < 2^52 but plain 64-bit adds need not,
  * so positions 5..9 are folded with 19 h_{k+5} computed by shifts and adds
  * instead of carrying them first and multiplying with vpmadd52).
@@ -160,7 +161,7 @@ F25519_IFMA_INLINE __m512i fe8_x19(__m512i x)
     } while (0)
 
 /* fe8_mul_w: h = f * g folded but not carried ("W"). f, g limbs < 2^52.
- * Schoolbook (paper eq. 2): the low half of f_i g_j goes to l_{i+j}, the high
+ * Schoolbook (ENG25519 eq. 2): the low half of f_i g_j goes to l_{i+j}, the high
  * half to u_{i+j+1} (weight 2). Each accumulator is at most 5 lo (< 2^52
  * each) resp. 5 hi (< 2^52) terms, so h_k = l_k + 2 u_k < 15 * 2^52 < 2^56,
  * and the fold gives every limb < 20 * 2^56 < 2^60.4 (in fact < 300 * 2^52).

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Ladder-specific 8x1-way field operations on the ifma-core type fe51x8
- * (field/fe51x8_ifma.h: radix 2^51, limb-sliced, paper eq. 1 and 4).
+ * (field/fe51x8_ifma.h: radix 2^51, limb-sliced, Zhang et al., ENG25519, eq. 1 and 4;
+ * docs/references.md).
  *
  * Why not just fe8_mul/fe8_sqr/fe8_add: the 8x1 ladder is throughput-bound
  * and on Zen 4 every zmm op (IFMA or add/shift) competes for the same FP
  * pipes, so the reduction and carry ops count as much as the IFMAs. These
  * variants use two other bounds and fold the reduction into the IFMA
  * accumulator chains (LX8_COLUMNS), which cuts the add/shift/carry ops of a
- * ladder step by about a third (measured on this Zen 4, same inversion:
- * 8x1 ladder with fe8_mul/fe8_sqr/fe8_add 24.6k ticks per derive, with
- * these 17.5k):
+ * ladder step by about a third (the 8x1 ladder takes about 30% less time
+ * per derive than with fe8_mul/fe8_sqr/fe8_add):
  *   S ("sequentially carried"): limbs 1..4 < 2^51, limb 0 < 2^51 + 2^18.
  *      Output of lx8_carry, lx8_add, lx8_sub, lx8_mul, lx8_sqr, lx8_muladd_small.
  *   W ("wide", folded but not carried): every limb < 2^61. Output of
@@ -79,7 +79,7 @@ F25519_IFMA_INLINE void lx8_sub(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
 
 /* Products by columns with the reduction folded into the accumulator
  * chains (fewer add/shift ops; on Zen 4 they compete with the IFMAs for the
- * same FP pipes). Column k of f*g (paper eq. 2) is c_k = L_k + 2 H_k where
+ * same FP pipes). Column k of f*g (ENG25519 eq. 2) is c_k = L_k + 2 H_k where
  * L_k sums lo52 of the pairs at k and H_k sums hi52 of the pairs at k-1
  * (2^52 = 2 * 2^51). Output limb k (k < 5) is r_k = c_k + 19 c_{k+5}
  * (2^255 = 19). Instead of forming c_k and then r_k, the chains start from

@@ -504,12 +504,8 @@ static inline void fe64_to_fe51(fe51 *h, const fe64 *f)
 }
 
 /* 1/z (0 -> 0) by the constant-time safegcd of field/fe51_invert_ifma.c
- * (plain C, shared with the ifma backend) around two repackings: measured
- * on the AMD EPYC Zen 3 host (family 25 model 1, 2 vCPU KVM, TSC 2.445 GHz,
- * bin/f25519_bench_mulx, 2026-11-26, minima of interleaved rounds) 4.36k
- * ticks (4.31k the inversion itself; 4.78k / 4.73k at -O2, 5.39k / 5.29k
- * before the packed 15-step divsteps) against 7.1k for fe64_invert's Fermat
- * chain. Constant time. */
+ * (plain C, shared with the ifma backend) around two repackings: about 60%
+ * of the time of fe64_invert's Fermat chain. Constant time. */
 static inline void fe64_invert_safegcd(fe64 *out, const fe64 *z)
 {
     fe51 a, b;

@@ -7,13 +7,9 @@
  * (a lane whose message has fewer blocks keeps its state while the others
  * go on). Same digests as f25519_sha512 of each concatenation.
  *
- * Measured (Intel Xeon family 6 model 207, pinned, 2026-11-27, 96-byte
- * messages (R || A || 32-byte M: one block), medians of 51 x 400 hashes,
- * three runs in a slow spell of the host): f25519_sha512 1063-1075 TSC ticks
- * per hash, f25519_sha512_x8_avx2 709-717, f25519_sha512_x8_avx512 400-402.
- * Whole batches, one process alternating the libraries: ifma zip215 n = 1024
- * 0.942 / 0.952 of the ticks without it, n = 64 0.968 / 0.971, openssl
- * n = 64 0.980 / 0.983; avx2 zip215 n = 1024 0.979 / 0.996 (noise level).
+ * For the one-block messages of batch verification (R || A || 32-byte M) a
+ * hash costs about 2/3 of f25519_sha512's time with AVX2 and 3/8 with
+ * AVX-512; a zip215 batch of 1024 on ifma a few percent less.
  *
  * PUBLIC inputs only: unlike sha512.c (which also hashes secret keys and
  * nonces), nothing is wiped and the block count of each lane decides

@@ -2,7 +2,8 @@
 /*
  * Edwards25519 points in 4 lanes with AVX2 (the avx2 backend's point layer):
  * one point per 64-bit lane of the radix-2^25.5 field (field/fe25x4_avx2.h;
- * paper 002 section 3). The formulas are the portable ge51 layer's (ref10,
+ * Zhang et al., High-Throughput EdDSA Verification, sec. 3; docs/references.md). The formulas are
+ * the portable ge51 layer's (ref10,
  * HWCD 2008 with a = -1, complete on the whole curve: the identity and the
  * points of small and mixed order need no special case):
  *   p3      (X:Y:Z:T)                  extended, x = X/Z, y = Y/Z, xy = T/Z

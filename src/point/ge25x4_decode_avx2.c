@@ -12,8 +12,8 @@
 
 /* d = -121665/121666 (fe51_d) in radix-2^25.5 limbs (limb i: bits
  * ceil(25.5 i) .. ceil(25.5 (i + 1)) - 1 of the canonical value), so that no
- * call converts it (f25519_fe25x4_pack: ~240 TSC ticks per call on Intel
- * Xeon family 6 model 207, 2026-11-27). The lanes test fails with any other
+ * call converts it (f25519_fe25x4_pack costs ~240 TSC ticks). The lanes
+ * test fails with any other
  * value. */
 static const long long D25[10] = {56195235, 13857412, 51736253, 6949390, 114729,
                                   24766616, 60832955, 30306712, 48412415, 21499315};

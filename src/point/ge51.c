@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Edwards25519 point arithmetic over fe51 (portable), a = -1 twisted Edwards
- * formulas of Hisil-Wong-Carter-Dawson 2008 in extended coordinates (paper
- * eq. 5 and the point addition of Sec. 3.3).
+ * formulas of Hisil, Wong, Carter, Dawson (2008) in extended coordinates (Zhang et al., ENG25519,
+ * eq. 5 and sec. 3.3; docs/references.md).
  *
  * Limb bounds (see fe51_inline.h): mul/sqr outputs are "reduced" (< 2^51 +
  * 2^13); fe51i_sub needs a reduced subtrahend, fe51i_sub4 one < 2^53; every

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Edwards25519 points over fe51 (portable). Curve: -x^2 + y^2 = 1 + d x^2 y^2.
- * Extended coordinates (paper eq. 5): x = X/Z, y = Y/Z, T = XY/Z.
+ * Extended coordinates (Zhang et al., ENG25519, eq. 5; docs/references.md):
+ * x = X/Z, y = Y/Z, T = XY/Z.
  * The exact set of formulas and cached forms is the portable core's; the
  * vector backends exchange points with it only through ge51_p3.
  *

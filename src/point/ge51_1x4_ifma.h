@@ -6,7 +6,8 @@
  * On Zen 4 a 256-bit IFMA issues twice per cycle while a 512-bit one issues
  * once, so one point in ymm costs half of the 2x4 zmm layout per step; the
  * fixed-base half of Alg. 2 is replaced by interleaved w-NAF additions from
- * a precomputed table (paper 002's NAF interleaving, variable time: public
+ * a precomputed table (the NAF interleaving of Zhang et al., High-Throughput EdDSA Verification;
+ * docs/references.md; variable time: public
  * inputs only).
  *
  * The field is the 4-lane ymm field of fe51x4_ifma.h (fe4_*, shared with
@@ -46,7 +47,7 @@ F25519_IFMA_INLINE void ge14_ymx_ypx(fe51x4 *n, const ge14 *p)
     fe4_madd(&t, &t, 0x2, p, &m);
     fe4_carry(n, &t);
 }
-/* r = p + q (paper Alg. 1 with one point) */
+/* r = p + q (ENG25519 Alg. 1 with one point) */
 F25519_IFMA_INLINE void ge14_add(ge14 *r, const ge14 *p, const ge14_pre *q)
 {
     fe51x4 n, u, m, t;

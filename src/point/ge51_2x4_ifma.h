@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * 2x4-way Edwards25519 point arithmetic (paper Alg. 1 and its doubling):
+ * 2x4-way Edwards25519 point arithmetic (Zhang et al., ENG25519, Alg. 1 and its doubling;
+ * docs/references.md):
  * one fe51x8 holds two points, lanes [X, Y, T, Z | X, Y, T, Z] (half 0 =
  * lanes 0-3, half 1 = lanes 4-7); each 8x1-way multiplication computes four
  * products for each of the two points. Within-half permutations use
- * vpermq with an immediate (paper Appendix A, PERM); masked adds/subs are
+ * vpermq with an immediate (ENG25519 Appendix A, PERM); masked adds/subs are
  * MADD/MSUB.
  *
- * "pre" form of a point Q (the second addend, paper Alg. 1):
+ * "pre" form of a point Q (the second addend, ENG25519 Alg. 1):
  *   [Y - X, Y + X, 2dT, 2Z] per half.
  * Bounds: every stored vector is R (fe51x8_ifma.h); subtractions add 4p
  * (limbs >= 2^53 - 76, above any R subtrahend) and every vector is carried
@@ -68,7 +69,7 @@ F25519_IFMA_INLINE void ge24_ymx_ypx(fe51x8 *n, const ge24 *p)
     fe8_carry(n, &t);
 }
 
-/* r = p + q, both halves (paper Alg. 1). p: ge24 (R), q: pre form (R). */
+/* r = p + q, both halves (ENG25519 Alg. 1). p: ge24 (R), q: pre form (R). */
 F25519_IFMA_INLINE void ge24_add(ge24 *r, const ge24 *p, const ge24_pre *q)
 {
     fe51x8 n, u, m, t;

@@ -12,8 +12,7 @@
 
 /* s mod 2^255 < p (fe51_is_canonical), first from the top byte: below
  * 0x7f there, the value is below 2^255 - 2^248 < p (all but 1 in 128 of
- * random encodings: ~200 TSC ticks of fe51_is_canonical saved per decoding
- * on Intel Xeon family 6 model 207, 2026-11-27). Public input. */
+ * random encodings, which skip fe51_is_canonical). Public input. */
 static int canonical_vartime(const uint8_t s[32])
 {
     return (s[31] & 0x7f) != 0x7f || fe51_is_canonical(s);
@@ -51,10 +50,8 @@ int ge51_decode_post(ge51_p3 *h, const fe51 *x, int root_found, const uint8_t s[
  * < 2^51, the others < 2^51 + 2^13) the value is below 2^255 + 2^218 < 2p,
  * so it is 0 or p, and both have one representation in those limbs (all
  * zero; p's own limbs: limb 0 is p mod 2^51, then each limb is 2^51 - 1 mod
- * 2^51, and 2^52 - 1 exceeds the bound). Public input. Batch verification
- * with it against fe51_iszero (ifma, zip215, one process alternating the
- * libraries, Intel Xeon family 6 model 207, 2026-11-27): n = 1024 0.978 /
- * 0.986 of the ticks, n = 64 0.981 / 0.982. */
+ * 2^51, and 2^52 - 1 exceeds the bound). Public input. A few percent of a
+ * batch verification's time less than fe51_iszero. */
 static int iszero_vartime(const fe51 *f)
 {
     const uint64_t m = ((uint64_t)1 << 51) - 1;

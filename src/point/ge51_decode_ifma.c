@@ -21,10 +21,8 @@ int f25519_ifma_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s
 /* Eight decodings in the lanes: the arithmetic of ge51_decode_pre,
  * fe51_sqrt_ratio_pre/_post and ge51_decode_post (every product, the
  * 8-lane exponentiation fe8_pow22523 included) in fe51x8, the decisions per
- * lane from the results (ge51_decode_lane_post). Measured (Intel Xeon family
- * 6 model 207, 2026-11-27): the scalar halves around the 8-lane chain cost
- * ~1.36k TSC ticks per point (decode_pre 0.36k, sqrt_pre 0.24k, sqrt_post
- * 0.50k, decode_post 0.26k), as much as the chain's share. */
+ * lane from the results (ge51_decode_lane_post). The scalar halves around
+ * the 8-lane chain cost about as much per point as the chain's share. */
 F25519_IFMA_TARGET int f25519_ifma_frombytes_x8(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient)
 {
     fe51 y[8], t[8];

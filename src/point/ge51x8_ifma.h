@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * 8x1-way Edwards25519 point arithmetic (paper 3.3): eight independent points,
+ * 8x1-way Edwards25519 point arithmetic (Zhang et al., ENG25519, sec. 3.3;
+ * docs/references.md): eight independent points,
  * one per lane, over the 8x1-way IFMA field. Curve -x^2 + y^2 = 1 + d x^2 y^2,
  * extended coordinates (X:Y:Z:T), x = X/Z, y = Y/Z, T = XY/Z.
  *
  * Bounds: every coordinate stored in these types is R (limbs < 2^51 + 2^10,
  * see fe51x8_ifma.h): each is the output of a carried field operation.
- * The unified formulas (paper eq. 5) are complete on this curve (a = -1 is a
+ * The unified formulas (ENG25519 eq. 5) are complete on this curve (a = -1 is a
  * square, d is not), so identity and equal inputs need no special case.
  */
 #ifndef F25519_GE51X8_IFMA_H
@@ -51,7 +52,7 @@ F25519_IFMA_INLINE void ge8_from_precomp(ge8_p3 *r, const ge8_precomp *q)
     fe8_mul(&r->T, &q->xy2d, &di);
 }
 
-/* r = p + q, q affine precomputed: 7M (paper eq. 5 with Z_Q = 1).
+/* r = p + q, q affine precomputed: 7M (ENG25519 eq. 5 with Z_Q = 1).
  * A = (Y-X)(y-x), B = (Y+X)(y+x), C = T 2dxy, D = 2Z,
  * E = B - A, F = D - C, G = D + C, H = B + A; X = EF, Y = GH, Z = FG, T = EH.
  * with_t = 0 skips T (the result then only feeds a doubling).

@@ -11,10 +11,8 @@
  *     product and full reduction;
  *   - f25519_sc_acc: sum z_i S_i unreduced (448-bit accumulator, 8 mulq per
  *     term), reduced once (sc25519_reduce64) for [b]B.
- * Measured (AMD EPYC Zen 3 Milan, 2 vCPU KVM, avx2, in-process interleaved
- * A/B of the old/new library, 2 x 21 rounds, host in its slow phase): zip215
- * batch per signature, medians, b64 43.7k -> 42.0k, b1024 33.4k -> 31.9k
- * TSC ticks (-4%; two sc25519_muladd per item were ~1k ticks).
+ * Together about 4% of a zip215 batch's time per signature (two
+ * sc25519_muladd per item cost ~1k TSC ticks).
  * Checked against OpenSSL BIGNUM by tests/scalar/test_sc_batch.c.
  */
 #ifndef F25519_SC_BATCH_H

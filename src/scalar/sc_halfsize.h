@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Half-size scalars for single signature verification (T. Pornin, "Optimized
- * Lattice Basis Reduction In Dimension 2, and Fast Schnorr and EdDSA
- * Signature Verification", 2020), on PUBLIC data only (variable time).
+ * Half-size scalars for single signature verification (Pornin 2020, lattice
+ * basis reduction in dimension 2; docs/references.md), on PUBLIC data only
+ * (variable time).
  *
  * For the challenge k (0 <= k < L) f25519_sc_halfsize_vartime finds integers
  * c, d (|c|, |d| < 2^F25519_HALFSIZE_MAXBITS, typically ~2^128) with

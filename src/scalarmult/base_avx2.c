@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The avx2 backend's x8 fixed-base [a]B (base_avx2.h): two 4-lane combs,
- * one key per 64-bit lane (paper 002 section 3), on the radix-2^25.5 field
+ * one key per 64-bit lane (Zhang et al., High-Throughput EdDSA Verification, sec. 3;
+ * docs/references.md), on the radix-2^25.5 field
  * (field/fe25x4_avx2.h). Signed radix 2^6, as the mulx comb (base_mulx.c):
  * a = sum e_i 64^i, e_i in [-32, 32) (recode.h, the one recoding; a < 2^255
  * gives e_42 in [0, 8]); table i holds j 64^i B for j = 1..32, so [a]B is
@@ -27,29 +28,16 @@
  * row of the table is loaded; no secret branch or memory index, and vpermd's /
  * blendv's timing does not depend on their operands.
  *
- * History, x25519_keygen_x8 per key (TSC ticks, fast25519 bench, interleaved
- * rounds; AMD EPYC Zen 3, AVX2 only, TSC 2.445 GHz, 2026-11-25): radix 16
- * (64 mixed additions + 4 doublings, the 8 entries masked by 8 cmpeq and
- * AND/OR per limb, ~740 vector ops per lookup of 4 lanes) 12,152; the same
- * with the vpermd lookup (~200 ops) 11,135 (medians of 5 rounds); radix 2^6
- * (43 mixed additions, ~450 ops per lookup) 8,848 against 11,141 (minima of
- * 5 interleaved rounds on a contended host, medians 12,758 / 17,306; one
- * later round 9,022 / 11,135); the first digit's point made extended
- * directly (one product, T = dxy/d, instead of a mixed addition to the
- * identity): 8,612 against 8,691 (minima of 10 interleaved rounds, the
- * host's fast mode; radix 2^7, 37 tables x 64 entries, 284 KB, was slower:
- * 9,399 against 8,695); one lookup pass for both sets (each row loaded and
- * permuted once for 8 keys, 32-bit slots, instead of once per set using the
- * low word of each lane): 7,926 against 8,835 (minima of 7 interleaved rounds,
- * medians 10,679 / 11,852, 2026-11-26, contended host); the safegcd
- * inversion instead of mulx's Fermat chain and the last addition without
- * its unused products: 7,470 against 7,696 (minima of 8 interleaved rounds,
- * medians 7,474 / 7,699, a quiet phase of the host); the next step's lookup
- * spread between the products of the additions (madd, software pipelining):
- * 7,378 against 7,473 (minima of 8 interleaved rounds; the fast-phase rounds
- * 7,378-7,411 against 7,473-7,629). Per x8 call (valgrind --tool=callgrind,
- * test_ct_avx2): ~295k instructions, 89% in comb_x8, of which 70% in the
- * 602 calls of f25519_fe25x4_mul.
+ * Why these choices (x25519_keygen_x8 per key, interleaved A/B rounds of
+ * fast25519 bench on an AVX2-only host): signed radix 2^6 (43 tables of 32,
+ * 43 mixed additions, no doubling) beats radix 16 (64 additions + 4
+ * doublings) and radix 2^7 (37 tables of 64, a 284 KB table); the vpermd
+ * lookup needs about a quarter of the vector ops of a mask-and-OR scan; one
+ * lookup pass for both sets loads and permutes each row once for 8 keys;
+ * the first digit's point is made extended directly (one product instead of
+ * a mixed addition to the identity); the next step's lookup is spread
+ * between the products of the additions. Most of an x8 call (~295k
+ * instructions) is f25519_fe25x4_mul.
  *
  * The mixed additions call the out-of-line
  * f25519_fe25x4_mul/_sqr (no spills in there, as in the ladder) instead of

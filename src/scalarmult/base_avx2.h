@@ -6,9 +6,9 @@
  * Called only when CPUID reports AVX2 (the dispatcher checks).
  *
  * Eight keys as two 4-lane fixed-base combs stepped together, one key per
- * 64-bit lane of the radix-2^25.5 field (field/fe25x4_avx2.h; paper 002
- * section 3), then one batched inversion (Montgomery's trick across the 8
- * lanes).
+ * 64-bit lane of the radix-2^25.5 field (field/fe25x4_avx2.h; Zhang et al.,
+ * High-Throughput EdDSA Verification, sec. 3; docs/references.md), then one
+ * batched inversion (Montgomery's trick across the 8 lanes).
  */
 #ifndef F25519_BASE_AVX2_H
 #define F25519_BASE_AVX2_H

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Fixed-base scalar multiplication with AVX-512IFMA (paper 3.4).
+ * Fixed-base scalar multiplication with AVX-512IFMA (Zhang et al., ENG25519, sec. 3.4;
+ * docs/references.md).
  * Scalars are recoded into 64 signed radix-16 digits in [-8, 8]; the point
  * for each digit comes from a full masked scan of its 8-entry table (every
  * entry is read, a lane keeps an entry only under a compare mask: no
@@ -61,7 +62,7 @@ F25519_IFMA_INLINE void lookup_lanes(ge8_precomp *t, const uint64_t (*tab)[15][8
     ge8_precomp_cneg(t, neg);
 }
 
-/* paper eq. 7 with radix-32 digits over 52 tables W_j (2^(5j) v B, v <= 16;
+/* ENG25519 eq. 7 with radix-32 digits over 52 tables W_j (2^(5j) v B, v <= 16;
  * no doubling, 52 mixed additions instead of 64), lane = one scalar */
 F25519_IFMA_TARGET static void base_8x1(ge8_p3 *r, const uint8_t a[8][32])
 {
@@ -95,7 +96,7 @@ static const uint64_t k112_tab[5][8] __attribute__((aligned(64))) = {
 /* out = sum of the eight lane points of r. The 8x1 layout would waste half,
  * then three quarters, of every lane at each tree level, so the points are
  * re-packed two per vector in the 2x4 layout ([X, Y, T, Z | X, Y, T, Z],
- * ge51_2x4_ifma.h) and summed with paper Alg. 1: 4 additions of 2 vector
+ * ge51_2x4_ifma.h) and summed with ENG25519 Alg. 1: 4 additions of 2 vector
  * multiplications (+1 for the pre form) instead of 3 full 8x1 additions.
  * The 4 x 8 -> 8 x 4 transpose per limb stays in registers (unpack, then
  * 128-bit block shuffles): v[k] = [P_2k | P_2k+1]. */
@@ -147,7 +148,7 @@ F25519_IFMA_TARGET static void lane_sum(ge51_p3 *out, const ge8_p3 *r)
     f25519_wipe(&q, sizeof q);
 }
 
-/* paper eq. 8 with all 64 tables: lane l adds T_{8l+s}(e_{8l+s}), s = 0..7
+/* ENG25519 eq. 8 with all 64 tables: lane l adds T_{8l+s}(e_{8l+s}), s = 0..7
  * (no doubling), then the eight lanes are summed. */
 F25519_IFMA_TARGET static void base_1x8(ge51_p3 *out, const uint8_t a[32])
 {

@@ -10,27 +10,16 @@
  * CPU feature, never data); the sign is applied with masks. Outputs the
  * Ed25519 encoding or the X25519 u-coordinate.
  *
- * Radix 64 rather than 16 (64 tables of 8) or 32 (52 of 16): on the AMD
- * EPYC Zen 3 host (family 25 model 1, 2026-11-25, pinned, TSC ticks) a mixed
+ * Radix 64 rather than 16 (64 tables of 8) or 32 (52 of 16): a mixed
  * addition with its conversion to extended coordinates (7 multiplications)
- * took 223 and the scan 2.6 per entry, so 21 fewer additions (-4.7k)
- * outweigh 864 more entries scanned (+2.2k); x25519_keygen measured 23.5k
- * (radix 16), 21.7k (32), 20.4k (64; one interleaved round). The table grows from 48 to 129 KB
- * (in L2 either way: Zen 3's L1d is 32 KB, L2 512 KB).
+ * costs about as much as scanning ~85 table entries, so 21 fewer additions
+ * outweigh 864 more entries scanned. The table grows from 48 to 129 KB (in
+ * L2 either way).
  *
- * Tried 2026-11-26 and removed the same day: the AVX2 comb
- * software-pipelined, table i + 1 scanned in seven parts between the seven
- * products of step i (same masked full-table reads). In-process A/B on the
- * Zen 3 host: Ed25519 base + inversion min 17,615 -> 15,361 ticks, sign
- * 21,535 -> 19,281. But the fresh-clone test run (CI=true bash .ci/run,
- * 13:28-14:00 UTC) failed ct_dudect_avx2 on x25519_public: |t| = 10.26,
- * confirmed at 16.78 on a fresh sample set, in a fast phase of the host
- * (median 15,484 ticks); the fixed class is the all-zero key, whose comb
- * adds the identity 42 times (products of zeros). Four later runs of the
- * same binary passed (|t| 0.97-3.39). No secret reaches a branch or an
- * index in that code, but the project's leakage test failed, so it is out
- * until that is understood (e.g. timing that depends on the operands'
- * values through power, which the overlap may expose).
+ * The table scan is not software-pipelined between the products of the
+ * previous step: that layout was faster, but the dudect-style leakage test
+ * (ct_dudect_avx2, x25519_public) flagged it once, so it stays out until
+ * that is understood.
  */
 #include "scalarmult/scalarmult_mulx.h"
 

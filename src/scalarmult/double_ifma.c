@@ -119,11 +119,8 @@ void f25519_ifma_double_scalar(ge51_p3 *out, const uint8_t a[32], const ge51_p3 
  * down with b's width-WB NAF additions from f25519_ifma_btab_naf
  * interleaved, as msm_wnaf.h's _horner does with radix-2^64 points (the
  * mulx backend's), here with the 1x4 points of single verification: a
- * doubling is two 4-lane products. Measured (Intel Xeon family 6 model 207,
- * 2026-11-27 11:24 UTC, pinned, 100 calls per figure, seven rounds: five on
- * one CPU, two on the other, interleaved): 35.0-36.2k TSC ticks for nw = 32, c = 8 (batch verification's
- * width at n = 1024) against 56.3-62.7k for mulx's _horner, and 38.2-40.2k
- * against 61.6-65.6k for nw = 51, c = 5. Public inputs (variable time). */
+ * doubling is two 4-lane products, and the chain takes about 60% of the
+ * time of mulx's _horner. Public inputs (variable time). */
 F25519_IFMA_TARGET void f25519_ifma_msm_horner(ge51_p3 *out, int nw, int c, const ge51_p3 *T, const uint8_t *b)
 {
     int16_t nb[256];

@@ -3,8 +3,9 @@
 """Generate base_tables_ifma.c: fixed-base tables of the IFMA backend.
 
 T_u(v) = 2^(4u) * v * B for the Ed25519 base point B, u = 0, 2, ..., 62 (the
-even tables of paper 3.4, 32 of them) and v = 1..8, stored as affine
-precomputed points (y + x, y - x, 2 d x y), canonical, in 5 radix-2^51 limbs.
+even tables of Zhang et al., ENG25519, sec. 3.4 (docs/references.md), 32 of
+them) and v = 1..8, stored as affine precomputed points (y + x, y - x,
+2 d x y), canonical, in 5 radix-2^51 limbs.
 
 Two layouts of the same points:
   f25519_ifma_btab_8x1[52][15][16]: radix-32 tables of the 8x1 path,
@@ -13,7 +14,7 @@ Two layouts of the same points:
       i of the 16 entries, so a lane selects its entry with one in-register
       two-source permutation (vpermt2q).
   f25519_ifma_btab_1x8[8][8][15][8]: [step][v-1][limb][lane]; lane l at step
-      s reads table u = 8 l + s (paper eq. 8 with all 64 tables, so that no
+      s reads table u = 8 l + s (ENG25519 eq. 8 with all 64 tables, so that no
       doubling is needed: each lane owns 8 consecutive tables).
 Also the table of the 1x4 w-NAF double-scalar method:
   f25519_ifma_btab_naf[256][5][4]: (2i + 1) * B for i = 0..255 (w = 10 NAF

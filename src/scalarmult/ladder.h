@@ -6,15 +6,10 @@
  * and differences of both are formed, and only the doubling's two inputs
  * are selected by the bit XOR the last (mask, no branch; the differential
  * addition is symmetric in its two points), straight-line step with
- * a24' = 121666: z2 = E (BB + 121666 E) (= E (AA + 121665 E)). Against the
- * former selection of x2, z2, x3, z3 before the add/subs (2026-11-26, AMD
- * EPYC Zen 3, pinned, one process alternating both, 8 x 31 rounds of 10
- * calls, clamped and unclamped inputs checked equal): radix 2^64 (mulx)
- * 0.977-0.978 of the time in fast and slow spells alike (min 68,847 ->
- * ~67,300 ticks), radix 2^51 0.969-0.988 (minima), with the same 970
- * instructions per step: the add/subs no longer wait for the selection.
- * The same selection by CMOV (inline assembly, 929 instructions per step):
- * 0.994 in fast spells, not kept.
+ * a24' = 121666: z2 = E (BB + 121666 E) (= E (AA + 121665 E)). Selecting
+ * only the doubling's inputs, after the add/subs, is 2-3% faster than
+ * selecting x2, z2, x3, z3 first (the add/subs no longer wait for the
+ * selection); a CMOV select gains nothing over the masks.
  * Operation order matters on an out-of-order core with a limited window:
  * the long DA/CB -> sqr -> x1 chain is issued first and independent work
  * (AA, BB, E, AA*BB) fills the gaps (measured ~17% faster than RFC order

@@ -2,11 +2,13 @@
 /*
  * The avx2 backend's x8 X25519: two 4-lane Montgomery ladders (RFC 7748 5)
  * on the radix-2^25.5 field (field/fe25x4_avx2.h), one derive per 64-bit
- * lane (paper 002 section 3), the two sets stepped together so that the
+ * lane (Zhang et al., High-Throughput EdDSA Verification, sec. 3;
+ * docs/references.md), the two sets stepped together so that the
  * out-of-order core overlaps their independent products. Per step and set:
  * 5 multiplications, 4 squarings, one 121666 multiply-add (x-only
  * projective ladder of scalarmult/ladder.h: z2 = E (BB + 121666 E)), in the
- * same operation order (the long DA/CB chain first). Sandy2x pairs two
+ * same operation order (the long DA/CB chain first). Sandy2x (Chou;
+ * docs/references.md) pairs two
  * multiplications into one 128-bit vector; with one instance per 64-bit
  * lane every vpmuludq already does four useful products, so no pairing.
  *
@@ -18,85 +20,32 @@
  *
  * Constant time: the key bits become lane masks (0 - bit) by vector shifts
  * of the key words; the conditional swap is folded into the operand
- * selection by masks, in the same pass over the limbs as A, B, C, D (measured
- * ~17% faster x8 than storing the selected operands first); no branch or
- * memory index depends on a key. The products are out of line (no spills
- * there, see fe25x4_avx2.h): f25519_fe25x4_sqr_pair (rows two at a time, as
- * the multiplications: each f_j / 19 f_j loaded once for two rows, 238
- * uops against 298 for f25519_fe25x4_sqr). The multiplications were first
- * products with rows two at a time (f25519_fe25x4_mul_pair, and
- * f25519_fe25x4_mul_g19 on 19 x1 computed once); since 2026-11-26 they are
- * the even/odd Karatsuba products
+ * selection by masks, in the same pass over the limbs as A, B, C, D (faster
+ * than storing the selected operands first); no branch or memory index
+ * depends on a key. The products are out of line (no spills there, see
+ * fe25x4_avx2.h): f25519_fe25x4_sqr_pair (rows two at a time, as the
+ * multiplications: each f_j / 19 f_j loaded once for two rows, 238 uops
+ * against 298 for f25519_fe25x4_sqr) and the even/odd Karatsuba products
  * (f25519_fe25x4_mul_k: 75 vpmuludq + 8 for the operand's preparation
- * instead of 109; f25519_fe25x4_mul_kq on x1 prepared once, fe25x4_kprep).
+ * instead of 109; f25519_fe25x4_mul_kq on x1 prepared once, fe25x4_kprep),
+ * each faster than the paired-row schoolbook products.
  * Their operand g must be "A2" (< 2 W_i + 2^18): A, C (sums of R), p (the
- * a24 output), BB, x1 (R); the other factor M. Measured on the AMD EPYC Zen 3
- * host (pinned, f25519_ladder_avx2_x8 alone, 200 calls per round, 20
- * interleaved rounds old/new, ticks per derive): minima 35.77k -> 34.48k
- * (-3.6%), medians of the rounds' minima 35.88k -> 35.14k (-2.1%);
- * fast25519 bench x25519_derive_x8 (8 interleaved rounds, quiet phase)
- * minima 39.38k -> 35.68k, medians 39.47k -> 35.91k (-9%).
+ * a24 output), BB, x1 (R); the other factor M.
  *
  * Final inversion: the 8 z's leave the vector registers (fe51) for one
  * batched inversion (Montgomery's trick, 21 fe51 products, one constant-time
- * safegcd: f25519_ifma_fe_batch_invert) instead of two interleaved 4-lane
- * Fermat chains. Measured on the AMD EPYC Zen 3 host (AVX2 only, TSC
- * 2.445 GHz, 2026-11-25, pinned, medians): f25519_fe25x4_invert2 23.7k ticks
- * against 7.2k for the batch inversion + 0.4k for the repacking, so about
- * 2k ticks less per derive of the x8 call.
+ * safegcd: f25519_ifma_fe_batch_invert), about a third of the cost of two
+ * interleaved 4-lane Fermat chains.
  *
- * What bounds the ladder (same host; microbenchmarks): vpmuludq ymm issues 2
- * per cycle, vpaddq 4, 256-bit loads 2; f25519_fe25x4_mul is 109 vpmuludq +
- * ~160 other vector ops (+ 117 loads), f25519_fe25x4_sqr 60 + ~130: two
- * interleaved muls take 60 ticks (79 cycles) each, sqrs 43 ticks. A ladder
- * step (2 sets, ~1150 ticks = ~1530 cycles) is ~2 x 2700 instructions at
- * ~3.5 per cycle, ~75% of the 4 vector pipes' bound (~2 x 2300 vector uops,
- * ~1150 cycles) and far above the multiplier's (2 x 795 vpmuludq at 2 per
- * cycle = 795 cycles). Fewer vector uops was the plan (replacing the 9
- * vpmuludq of 19 g by shifts and adds measured slower: 120 against 113
- * cycles per product).
- *
- * Measured 2026-11-26 (same host, pinned, ladder alone via rdtsc around
- * f25519_ladder_avx2_x8, minima of 200 calls, 8 interleaved rounds old/new
- * in the host's quiet phase): paired-row products + 19 x1 once: 37.0-37.2k
- * against 37.6-37.7k ticks per derive (-1.5%); 19 x1 alone ~-0.6%.
- * Tried and slower (same rounds): one sequential 11-carry chain instead of
- * ref10's two interleaved chains (3 ops fewer per carry, +4%: the longer
- * chain is exposed); product scanning with the carry chain following the
- * columns (+15%: one accumulator chain per column); two products (both sets)
- * interleaved in one function, columns in blocks of 5 (+20%, spills); mul and
- * sqr calls alternated (no change). The step looks latency/window-bound
- * rather than uop-bound: fewer uops alone did not help (but see below).
- *
- * Measured 2026-11-26 05:40-05:50 UTC (same host, pinned, ladder alone as
- * above, interleaved rounds of 200 calls, minima): squarings with paired
- * rows (f25519_fe25x4_sqr_pair) -2.8%; BB + 121666 E by one parallel carry
- * round (fe25x4_mul121666_add_m) -0.8%; together 37.3k -> 36.1k ticks per
- * derive (30 rounds), fast25519 bench x25519_derive_x8 (8 interleaved
- * rounds, fast phase) 39.8k -> 36.2k. Diagnostics (wrong results, timing
- * only): the products' carries reduced to their masks -8.8%; every product
- * of a step made independent of the step's earlier products -0.5%; the
- * swap masks zero -0.8%. So the step is bound by the number of uops (loads
- * and stores included: the paired rows save loads) more than by latency.
- * Tried and not landed (same rounds): the swap by vpblendvb instead of
- * xor/and/xor (+2.0%); three carry chains (0->4, 3->8, 7->1: 13 hops, the
- * longest 5) instead of ref10's two (-0.6%, within the noise); the order of
- * the step's last six products (set-major, x2 first, a24 first: within
- * +-0.5%).
- * Also tried 06:00-06:30 UTC on top of that (ladder alone, 25-40
- * interleaved rounds, minima; fast25519 bench where said): 19 A, 19 B made
- * once in the selection pass for both their product and their square (a
- * fe25x4_sqr_g19 taking 19 f): 36.02k vs 36.07k, the glue's stores grow by
- * what the products lose; the glue passes placed next to the products (set
- * 1's selection after set 0's first product, the sums after their
- * products): -0.7% to -1.5% alone but 36.25k vs 36.20k in fast25519 bench
- * (14 rounds), no gain; a24 in the E pass: +2.6%; mul_pair with memory
- * operands instead of the shared register operand: +2.9% (more loads);
- * sqr_pair likewise: -0.5% / +1.4% (noise); -mtune=znver3 +1.7%,
- * -fschedule-insns -fsched-pressure +9% (both +14%), -O3 0%, 64-byte
- * function/loop alignment within +-2%: near-identical binaries differ by up
- * to ~2-3% on this host by code layout alone, so single-digit gains need
- * many interleaved rounds.
+ * What bounds the ladder: vpmuludq ymm issues 2 per cycle, vpaddq 4, 256-bit
+ * loads 2; f25519_fe25x4_mul is 109 vpmuludq + ~160 other vector ops (+ 117
+ * loads), f25519_fe25x4_sqr 60 + ~130. A ladder step (2 sets) is ~2 x 2700
+ * instructions, near the 4 vector pipes' bound and far above the
+ * multiplier's: the step is bound by the number of uops (loads and stores
+ * included: the paired rows save loads) more than by latency. BB + 121666 E
+ * is carried by one parallel round for the same reason. Single-digit changes
+ * need many interleaved rounds to measure: near-identical binaries differ
+ * by a few percent by code layout alone.
  */
 #include "scalarmult/ladder_avx2.h"
 #include "field/fe25x4_avx2.h"

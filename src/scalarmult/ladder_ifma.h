@@ -16,7 +16,8 @@
  * in the lanes of one ymm vector (3 rounds per ladder step). */
 void f25519_ladder_ifma(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
 
-/* Eight independent X25519, one per zmm lane (8x1-way, paper 3.1), one
+/* Eight independent X25519, one per zmm lane (8x1-way, Zhang et al., ENG25519, sec. 3.1;
+ * docs/references.md), one
  * 8-lane inversion at the end. */
 void f25519_ladder_ifma_x8(uint8_t out[8][32], const uint8_t k[8][32], const uint8_t u[8][32]);
 #endif

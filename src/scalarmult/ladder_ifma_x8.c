@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Eight independent X25519 ladders, one per zmm lane (8x1-way, paper 3.1:
+ * Eight independent X25519 ladders, one per zmm lane (8x1-way, Zhang et al., ENG25519, sec. 3.1
+ * (docs/references.md):
  * the field's 8-way parallelism is passed up whole, no permutations). Field
  * arithmetic: the ifma-core type fe51x8 with the ladder-specific operations
  * of fe51x8_ladder_ifma.h (bounds S and W documented there: every

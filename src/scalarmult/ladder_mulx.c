@@ -27,20 +27,11 @@ static inline void fe64_from_u(fe64 *x, const uint8_t u[32])
     x->w[3] &= 0x7fffffffffffffffull;
 }
 
-/* Tried for issue 11, not kept (2026-11-26, AMD EPYC Zen 3, 2 vCPU KVM,
- * pinned; this ladder alone incl. inversion, min of 60 calls, 8 interleaved
- * rounds, fast phase): two independent products / squares interleaved in the
- * step, fe64_mul2 (the rows of the two products alternating, one asm block
- * per row) and fe64_sqr2 (cross products, squares, reductions alternating),
- * for (DA, CB), (AA, BB), ((DA-CB)^2, (DA+CB)^2), (x1 (DA-CB)^2, z2): 69,212
- * -> 70,780 ticks (+2.3%); fe64_mul2 alone +0.6%, fe64_sqr2 alone +0.3%;
- * fe64_mul2 by product scanning (one column per asm block, one product's
- * carries on CF, the other's on OF) 69,212 -> 75,215 (+9%); the select by
- * CMOV +0-1.7%. The step (970 instructions, 160 MULX) is bound by throughput,
- * not by latency: in this VM independent adds retire at ~2.4 per cycle, MULX
- * at one per 1.3 cycles, a MULX+ADCX+ADOX term at one per 1.68 cycles;
- * 4 independent fe64_mul take ~36 cycles each and 2 interleaved (product
- * scanning) ~37-39 per product, so interleaving has nothing to fill. */
+/* The products and squares of a step are not interleaved in pairs (two
+ * products' rows or columns alternating in one asm block): the step (970
+ * instructions, 160 MULX) is bound by throughput, not by latency, so
+ * interleaving has nothing to fill and measured a few percent slower; the
+ * select stays masks, not CMOV. */
 #define LADDER_FN f25519_x25519_ladder_mulx
 #define LADDER_ATTR NO_VECTORIZE
 #define FE fe64

@@ -69,20 +69,11 @@ static void mb_precompute(mb_pre *q, const ge51_p3 *P)
 
 /* Lane j's buckets are its own array: bucket k of lane j is the 20 words
  * (X, Y, Z, T, 5 limbs each) at word (j nbk + k) 20 of bk, so that one
- * step touches 3 cache lines per lane. (The first version laid the buckets
- * out by index, the eight lanes' words side by side: 20 lines per lane and
- * step; at c = 8, 2048 points, it read 7.2-8.9k TSC ticks per signature
- * against 5.3-6.0k for this layout, runs minutes apart on the noisy Intel
- * Xeon family 6 model 207 host, 2026-11-26.) Lane j of h = word m of the
- * bucket at word vidx_j, for m < 20.
- * Tried and not kept (same host, 2026-11-27, one process alternating the
- * libraries, 1 thread, zip215, paired medians new / old): each lane's
- * bucket read and written as three rows (two 512-bit and one 256-bit load
- * or store) moved to and from the columns by 8 x 8 transposes of 64-bit
- * words (unpacks and vpermt2q), instead of 20 gathers and 20 scatters:
- * 1.075 (n = 1024) and 1.082 (n = 64); the scatters alone replaced:
- * 0.982-1.018 over four runs. (Zen 4's gathers and scatters are slower;
- * not measured there.) */
+ * step touches 3 cache lines per lane (laid out by index, the eight lanes'
+ * words side by side, a step touched 20 lines per lane and the call was
+ * about a third slower). Lane j of h = word m of the bucket at word vidx_j,
+ * for m < 20. The buckets are read and written by 20 gathers and 20
+ * scatters: rows moved by 8 x 8 transposes were slower. */
 F25519_IFMA_INLINE void mb_gather(ge8_p3 *h, const uint64_t *bk, __m512i vidx)
 {
     __m512i *o = (__m512i *)h;
@@ -178,12 +169,9 @@ static void mb_clear(uint64_t *bk, size_t nbk, int top)
  *    f25519_msm_sched), the window
  *    sums added up by the caller. The groups' fills are few and unequal
  *    (with the 128-bit scalars of batch verification, c = 8: 2:2:1:1), so
- *    two members ended them up to 0.2-0.7M ticks apart; the sum parts
- *    (~0.15M each at n = 1024) are what the first to finish takes meanwhile.
- *    Measured (Intel Xeon family 6 model 207, 2 vCPU, zip215 n = 1024,
- *    rdtscp trace, 2026-11-27): the members' ends 0.21-0.43M ticks apart
- *    (medians of three runs of 20 calls) with whole groups, 0.040-0.049M
- *    with the parts (ed25519_batch.c's comment before COOP_MIN). */
+ *    with whole groups two members ended far apart; the sum parts (~0.15M
+ *    ticks each at n = 1024) are what the first to finish takes meanwhile,
+ *    and the members end within a fraction of a part of each other. */
 #define MB_BLK 64
 
 typedef struct {

@@ -6,8 +6,8 @@
 
 int f25519_msm_bits(const uint8_t a[32])
 {
-    /* the top non-zero 64-bit word (byte by byte it took 19-20 ticks per
-     * scalar, by words 9-10; Intel Xeon family 6 model 207, 2026-11-27) */
+    /* the top non-zero 64-bit word (word by word: half the time of byte by
+     * byte) */
     uint64_t w[4];
     memcpy(w, a, 32); /* little endian, as f25519_msm_digits */
     for (int i = 3; i >= 0; i--)
@@ -34,11 +34,8 @@ static uint64_t cost(const uint64_t (*hist)[2], int nh, int maxbits, int c, unsi
  * phases (ed25519_batch.c), and a sample of 256-511 scalars chooses the
  * same width; the number of windows comes from ALL the scalars (their OR,
  * whose bit length is the longest one's), so every digit is covered.
- * Measured (Intel Xeon family 6 model 207, pinned, 2026-11-27, batch
- * verification's 2048 scalars at n = 1024, medians of 101 calls, old and
- * new run back to back): 8.97-9.23k TSC ticks against 38.5-38.9k for every
- * scalar's length (in a slow spell of the host; 15-18k / 22-23k before the
- * OR was kept in registers). */
+ * At n = 1024 the sample takes about a quarter of the time of every
+ * scalar's length. */
 #define WIDTH_SAMPLE 256
 
 int f25519_msm_width(size_t n, const uint8_t (*a)[32], unsigned madd, unsigned sum, int *nw)

@@ -31,12 +31,10 @@ void f25519_msm_digits(int16_t *d, int nwp, const uint8_t a[32], int c);
 
 /* The buffers of one call carved from ONE malloc'd block: the next bytes
  * at *at (64-byte aligned when *at starts aligned; sizes are rounded up to
- * 64). Why: with five separate buffers (bucket sets by aligned_alloc), the
- * allocator kept returning pages to the system and the calls faulted them
- * in again, 80-340 faults per call at n = 1024 (getrusage, 12 calls in a
- * row) at 2.2-3k TSC ticks each (a fresh mapping touched page by page);
- * with one malloc'd block, none after the second call, one thread or two,
- * ifma and avx2 (Intel Xeon family 6 model 207 KVM guest, 2026-11-27). */
+ * 64). Why: with separate buffers per call the allocator kept returning
+ * pages to the system and every call faulted them in again (hundreds of
+ * page faults per call at n = 1024); one malloc'd block stays mapped from
+ * the second call on. */
 #define F25519_MSM_ROUND64(b) (((b) + 63) & ~(size_t)63)
 static inline void *f25519_msm_take(unsigned char **at, size_t bytes)
 {
@@ -52,8 +50,7 @@ static inline void *f25519_msm_take(unsigned char **at, size_t bytes)
  * points side by side and its phase 1 hands out the items the same way:
  * ed25519_batch.c coop_take), and across calls each block stays with the
  * thread, and the cache, it had; otherwise every member from the front.
- * Measured (Intel Xeon family 6 model 207, 2 vCPU, ifma, zip215 n = 1024,
- * 2026-11-27): see ed25519_batch.c before COOP_MIN. */
+ * Why: ed25519_batch.c before COOP_MIN. */
 typedef struct {
     _Atomic uint64_t span; /* the blocks not taken: [lo, hi) as lo | hi << 32 */
     pthread_t caller;
@@ -89,24 +86,11 @@ static inline int f25519_msm_block_next(f25519_msm_blocks *b, size_t *k)
  * counter (zero-initialised with its job). f25519_msm_task: 0 for "fill
  * *g", 1 for "sum part *p of *g" (after *g's fill is published; it waits
  * for a fill under way on another member), -1 when none is left.
- * Tried and not kept (ifma, zip215, Intel Xeon family 6 model 207, 2 vCPU,
- * 2026-11-27; one process alternating the libraries, rounds of 1 and 2
- * threads, the paired 2t/1t ratio new / old, runs of 100 rounds, both
- * orders of the libraries):
- *  - the chain of doublings inside the team, run by the caller's thread as
- *    soon as it is out of tasks, with the sums handed out top group first
- *    (the chain reads the top windows first), so that it overlaps the
- *    helper's last sums: with the fills top group first too, 0.985-1.009
- *    (no gain; an rdtscp trace showed the helper still idle ~0.11M ticks
- *    at the end: the caller usually had the last task); with the fills low
- *    group first, 0.95-0.97 (the top group's sums waited for its fill);
- *    with any member running the chain, 0.94-0.99 (the caller then waited
- *    for the helper, then for its exit).
- *  - a member summing the parts of the group it has just filled (its
- *    buckets still in its cache), taking the others' parts only when no
- *    fill is left: 0.969-0.977 at n = 1024 (the members ended further
- *    apart), 0.973 and 0.986 at n = 4096. (A swapped run's ratio is
- *    inverted here.) */
+ * The chain of doublings stays with the caller after the team's tasks
+ * (run inside the team, overlapping the last sums, it gained nothing: the
+ * caller usually has the last task), and the sum parts are taken in
+ * counter order, not by the member that filled the group (that made the
+ * members end further apart). */
 #define F25519_MSM_PARTS 2
 typedef struct {
     int ng;

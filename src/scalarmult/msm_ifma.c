@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Batch verification with AVX-512IFMA, one point per 64-bit lane (seed 002:
- * eight independent double-scalar multiplications in the lanes of the 8x1
- * field, no cross-lane work).
+ * Batch verification with AVX-512IFMA, one point per 64-bit lane (as Zhang et
+ * al., High-Throughput EdDSA Verification; docs/references.md: eight
+ * independent double-scalar multiplications in the lanes of the 8x1 field, no
+ * cross-lane work).
  *
  * One kernel, lane-wise Straus with shared doublings (straus8): lane l
  * computes sum_g [a_{g,l}] P_{g,l} + [b_l] B for groups g of eight points.
