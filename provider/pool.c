@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * X25519 key pool (the paper's BATCH_STORE, section 4.1, done off the
- * request path):
+ * X25519 key pool (the BATCH_STORE of Zhang et al., ENG25519, sec. 4.1;
+ * docs/references.md; done off the request path):
  *  - key pairs are made 8 at a time by f25519_x25519_keygen_x8 from 256
  *    bytes of the OS random source, by a background thread that sleeps
  *    until the pool falls to the low-water mark, then refills it to full;

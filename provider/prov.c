@@ -160,8 +160,8 @@ static void read_config(f25519_provctx *prov, OSSL_FUNC_core_get_params_fn *c_ge
 {
     f25519_config *c = &prov->cfg;
     /* Defaults (docs/provider.md). Rates are provider operations per second;
-     * eq. 9's 60,000 and 120,000 DoT queries per minute are 1,000 and 2,000
-     * handshakes/s, and a server handshake is 3 operations (X25519 keygen,
+     * ENG25519 eq. 9's 60,000 and 120,000 DoT queries per minute are 1,000
+     * and 2,000 handshakes/s, and a server handshake is 3 operations (X25519 keygen,
      * derive, Ed25519 sign). */
     c->pool_size = 128;
     c->pool_low_water = 0; /* 0 = pool_size / 4 */

@@ -34,7 +34,7 @@ typedef struct f25519_config {
     unsigned pool_size;          /* keys kept ready; multiple of 8; 0 = no pool */
     unsigned pool_low_water;     /* wake the refill thread at or below this */
     int warmup;                  /* WARMUP_* */
-    unsigned warmup_interval_us; /* period of the warm-up burst (eq. 9: T) */
+    unsigned warmup_interval_us; /* period of the warm-up burst (ENG25519 eq. 9: T) */
     unsigned warmup_window_ms;   /* rate measurement window for auto */
     unsigned warmup_low_rate;    /* ops/s: below = low load, no warm-up */
     unsigned warmup_high_rate;   /* ops/s: at or above = high load, no warm-up */
@@ -63,7 +63,7 @@ typedef struct f25519_warmup {
     pid_t pid;
     pthread_t thread;
     _Atomic int started;         /* fast-path flag: thread already started */
-    int band;                    /* last eq. 9 band: -1 low, 0 medium, 1 high */
+    int band;                    /* last ENG25519 eq. 9 band: -1 low, 0 medium, 1 high */
     struct f25519_provctx *prov;
 } f25519_warmup;
 

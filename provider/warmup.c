@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Warm-up helper thread (paper section 4.2, eq. 9).
+ * Warm-up helper thread (Zhang et al., ENG25519, sec. 4.2, eq. 9;
+ * docs/references.md).
  *
  * After ~675 us without vector instructions the core powers down the upper
  * vector lanes, and the next AVX-512 code runs slowly for ~14 us. The
@@ -9,8 +10,8 @@
  *
  *   warmup = off   no thread (default)
  *   warmup = on    burst every T
- *   warmup = auto  eq. 9 on the provider's own request rate r (operations
- *                  served per second, measured over warmup_window_ms):
+ *   warmup = auto  ENG25519 eq. 9 on the provider's own request rate r
+ *                  (operations served per second, measured over warmup_window_ms):
  *                    r >= high       : no burst (requests keep the units warm)
  *                    low <= r < high : burst every T
  *                    r < low         : no burst (let the CPU save power)
@@ -65,7 +66,7 @@ static void deadline_after(struct timespec *ts, uint64_t ns)
     ts->tv_nsec = (long)(ns % 1000000000u);
 }
 
-/* eq. 9 band of a rate: -1 low, 0 medium (warm up), 1 high. */
+/* ENG25519 eq. 9 band of a rate: -1 low, 0 medium (warm up), 1 high. */
 static int band_of(const f25519_config *c, uint64_t rate)
 {
     if (rate >= c->warmup_high_rate) return 1;

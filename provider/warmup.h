@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The warm-up helper (warmup.c): the AVX-512 burst and the thread body
- * that paces it (paper eq. 9). Starting and stopping the thread, and the
- * fork handling, are lifecycle.c's.
+ * that paces it (Zhang et al., ENG25519, eq. 9; docs/references.md).
+ * Starting and stopping the thread, and the fork handling, are
+ * lifecycle.c's.
  */
 #ifndef F25519_PROV_WARMUP_H
 #define F25519_PROV_WARMUP_H
