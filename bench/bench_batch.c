@@ -4,7 +4,7 @@
  * zip215 (default): the phases of ed25519_batch.c's one combination; exact:
  * the phases of the openssl mode's half-size path (finish_quad). Each phase
  * timed alone over the same n signatures (32-byte messages), medians in TSC
- * ticks per signature. Then issue 12's ratios, PAIRED (the host's slow
+ * ticks per signature. Then the batch / single ratios, PAIRED (the host's slow
  * spells last seconds; both sides of a ratio are timed back to back, the
  * median of 4 reps ratios is printed): one batch call against n single
  * verifications, and, when the process may run on more than one CPU (run it
@@ -63,7 +63,7 @@ typedef struct {
     int *st;
 } batch_in;
 
-/* issue 12's paired ratios for one mode */
+/* the paired batch / single ratios for one mode */
 static void paired_lines(const batch_in *in, int mode, const char *name)
 {
     PAIRED(name, f25519_ed25519_verify_batch(n, in->ps, in->pm, in->len, in->pp, mode, 1, in->st),

@@ -2,12 +2,11 @@
 /* What two threads of one batch call get against what the host's two CPUs
  * can give (never a test; run by hand, without taskset):
  *   bin/f25519_bench_threads <impl> [n] [rounds] [calls] [exact]
- * Issue 12 asks 2 threads >= 1.9x the throughput of 1. On a KVM guest the
- * two vCPUs do not always run at the same speed, alone or together (Intel
- * Xeon family 6 model 207 guest, 2026-11-27: one thread alone 11.2k ticks
- * per signature on one vCPU and 15.1k on the other; two independent
- * processes at once 18.9k each in one run, 11.1k / 13.6k in the next), so a
- * ratio against one thread says as much about the host as about the code.
+ * Two threads should give about twice the throughput of one. On a KVM guest
+ * the two vCPUs do not always run at the same speed, alone or together (one
+ * thread alone can be a third slower on one vCPU than on the other, and two
+ * independent processes at once slower than either alone), so a ratio
+ * against one thread says as much about the host as about the code.
  * Each round therefore measures, on the first two CPUs the process may use
  * (a and b), `calls` verify_batch calls of n signatures each:
  *   1. one thread alone on a, 2. one thread alone on b (a child process),
@@ -18,7 +17,7 @@
  * Rates are signatures per million ticks (the median call of each part).
  * Printed per round and as medians of the rounds: the two processes' summed
  * rate over the mean alone rate (the host's ceiling for two CPUs), the
- * team's rate over the same mean (issue 12's ratio), and the team's over
+ * team's rate over the same mean (the 2-thread ratio), and the team's over
  * the ceiling; the same two for the pool. The child blocks on a pipe when idle (no wake-ups on b). */
 #define _GNU_SOURCE
 #include <sched.h>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# End-to-end proof (issue 5): TLS 1.3 handshakes (openssl s_server) and DNS-over-TLS (unbound) with and
+# End-to-end benchmark: TLS 1.3 handshakes (openssl s_server) and DNS-over-TLS (unbound) with and
 # without the fast25519 provider, on this machine, in interleaved rounds.
 #
 #   scripts/e2e.sh            short run (< 5 min on a fresh machine): installs deps, builds, prints the table
@@ -68,7 +68,7 @@ for c in $CONFIGS; do
   case "$c" in *hybrid) OSSL35=1 ;; esac   # a hybrid config asked for by name implies --openssl35
 done
 
-# ---- sizes: short keeps the whole script under 5 minutes; full is the paper-like run ----
+# ---- sizes: short keeps the whole script under 5 minutes; full is the long run ----
 if [ "$MODE" = full ]; then
   ROUNDS=${E2E_ROUNDS:-10} HS_SAMPLES=${E2E_HS_SAMPLES:-100} HS_PER=${E2E_HS_PER:-200}
   DOT_SAMPLES=${E2E_DOT_SAMPLES:-100} DOT_PER=${E2E_DOT_PER:-100}
@@ -84,8 +84,9 @@ fi
 PEAK_CLIENTS=${E2E_PEAK_CLIENTS:-8}
 WARM=${E2E_WARM:-20}
 SERVER_CPU=${E2E_SERVER_CPU:-0} CLIENT_CPU=${E2E_CLIENT_CPU:-1}
-# The fast25519-warmup control: "on" (the paper's T = 500 us thread); at this machine's rates `auto`
-# would sit in eq. 9's low band. The headline fast25519 configs set no warm-up (the provider's default).
+# The fast25519-warmup control: "on" (ENG25519's T = 500 us thread; docs/references.md); at a
+# 2-vCPU machine's rates `auto` would sit in ENG25519 eq. 9's low band. The headline fast25519
+# configs set no warm-up (the provider's default).
 SERVER_WARMUP=${E2E_SERVER_WARMUP:-on}
 WAKER_US=500   # x25519-waker: a process on the server CPU waking as often as the warm-up thread
 for v in HS_SAMPLES DOT_SAMPLES PEAK_WINDOWS; do
@@ -226,7 +227,7 @@ for c in $CONFIGS; do
       fi ;;
     fast25519*)
       if [ ! -f "$PROV" ]; then
-        say "SKIP $c: $PROV missing (the provider is not built; see issue 4)"
+        say "SKIP $c: $PROV missing (the provider is not built)"
         SKIPPED+="$c "; continue
       fi
       if ! OPENSSL_CONF="$WORK/prov.cnf" openssl list -providers 2>/dev/null | grep -q 'fast25519'; then

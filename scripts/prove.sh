@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# Machine-checked field arithmetic (issue 13 part 1): bash scripts/prove.sh [--selfcheck-only | --no-selfcheck]
+# Machine-checked field arithmetic: bash scripts/prove.sh [--selfcheck-only | --no-selfcheck]
 #
 # Compiles each field routine listed in src/field/bounds.toml with clang 14 to LLVM IR (the build's
 # flags), executes the IR symbolically (tools/prove/) and prints a table routine x property:

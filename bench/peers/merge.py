@@ -22,8 +22,8 @@ The ratio is PAIRED: the harness times every library's case of one op side by si
 sweep and reports each slice's median ("slices", index = sweep), so the ratio of the peer's and
 fast25519's slices of one sweep compares calls made a few hundred milliseconds apart, in the same
 spell of the host; the table gives the median of those ratios over all sweeps of all rounds.
-(Ratios of medians taken over the whole run mix spells: on the 2-vCPU Zen 3 host two backends
-running the SAME code read 20-25% apart that way.) Without slices, the ratio of the medians.
+(Ratios of medians taken over the whole run mix spells: on a shared 2-vCPU host two backends
+running the SAME code can read 20-25% apart that way.) Without slices, the ratio of the medians.
 Every input is checked against the schema first; a malformed one is an error (exit 1).
 """
 import argparse

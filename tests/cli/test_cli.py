@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""CLI contract tests for build/bin/fast25519 (issue 2), run by CTest (label cli).
+"""CLI contract tests for build/bin/fast25519, run by CTest (label cli).
 
 usage: test_cli.py FAST25519_BINARY IMPL_AVAILABLE_BINARY VECTORS_DEFAULT
 The backend is FAST25519_IMPL (skipped with exit 77 when missing); vectors

@@ -161,11 +161,10 @@ static void collect(size_t which, double seconds, dd_set *s)
  *    Welch t ~ k * sqrt(n / 2) with n samples per class: k = 5 is t ~ 250 at
  *    the MIN_SAMPLES floor and t ~ 1400 with the ~1.5e5 per class of a 3 s run
  *    of a 25k-tick call. The margin is for a measurement far noisier than the
- *    calibration: with k = 2, one run of five with the other core busy (Zen 4
- *    guest) calibrated in a quiet spell and confirmed at t = 10.7, just over
- *    T_FAIL. Yet the leak stays of the order of the call's own jitter (about
- *    1-3% of a quiet call); the old fixed ~30-tick scan drowned in a slow
- *    host's noise;
+ *    calibration: with k = 2, a run with the other core busy that calibrated
+ *    in a quiet spell was confirmed just over T_FAIL. Yet the leak stays of
+ *    the order of the call's own jitter (about 1-3% of a quiet call); a fixed
+ *    ~30-tick leak drowns in a slow host's noise;
  *  - the spin rate: median of SPIN_REPS timings of spin(SPIN_CAL); toy_steps
  *    is the step count for the planted ticks.
  * Prints the planted size as realised: the median zero-secret scan minus the

@@ -2,7 +2,8 @@
 /*
  * IFMA point arithmetic and scalar multiplications vs the portable path,
  * lane by lane:
- *  - 8x1-way madd / add / dbl and 2x4-way add / dbl (paper Alg. 1) on random
+ *  - 8x1-way madd / add / dbl and 2x4-way add / dbl (Zhang et al., ENG25519, Alg. 1;
+ * docs/references.md) on random
  *    curve points (compared as encodings with ge51_add / ge51_dbl);
  *  - the same formulas on extreme-limb inputs (every limb of every
  *    coordinate at the documented maximum, 2^51 + 2^14 - 1, and at 2^52 - 1

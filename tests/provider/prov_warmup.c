@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * The warm-up helper thread (paper 4.2, eq. 9), through the provider:
+ * The warm-up helper thread (Zhang et al., ENG25519, sec. 4.2, eq. 9;
+ * docs/references.md), through the provider:
  *  - lazy: loading the provider starts no thread; the first operation does;
  *  - warmup = on: the thread wakes every interval (and runs the AVX-512
  *    burst when the ifma backend is active: warmup_ticks);
  *  - warmup = auto: the first window, before any rate is measured, is
  *    idle (no wake-up, no burst, even under medium load); then it wakes
- *    every interval under medium load (eq. 9 middle band), sleeps whole
+ *    every interval under medium load (ENG25519 eq. 9 middle band), sleeps whole
  *    windows when idle (below warmup_low_rate) and when busy (at or above
  *    warmup_high_rate), with no burst then;
  *  - teardown stops and joins the thread (the process' thread count drops).

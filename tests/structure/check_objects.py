@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Structure checks on compiled objects and libraries (issue 10).
+"""Structure checks on compiled objects and libraries.
 
   check_objects.py cycles PATH...    PATH: object files or directories searched for *.o.
       Builds the graph "object X uses a symbol defined in object Y" from `nm`

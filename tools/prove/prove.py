@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Machine-checked field arithmetic (issue 13 part 1): reads src/field/bounds.toml,
+"""Machine-checked field arithmetic: reads src/field/bounds.toml,
 compiles each routine's C unit with clang 14 to LLVM IR (the build's flags),
 executes the IR symbolically (engine.py) and prints a table routine x property.
 

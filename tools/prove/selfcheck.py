@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Self-check of the prover (issue 13): deliberately broken copies of the sources
+"""Self-check of the prover: deliberately broken copies of the sources
 must be rejected. Each case copies src/ and tools/prove/units/ into a temporary
 root, applies one textual mutation (which must match exactly once), runs the
 prover on the routines concerned and expects the named property to FAIL while

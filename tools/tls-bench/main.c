@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* fast25519-tls-bench: sequential full TLS 1.3 handshakes (or DoT queries) against a server, in the
- * manner of the ENG25519 paper's tls_timer / dot_timer (section 4.3-4.4), plus a concurrent mode for
+ * manner of the tls_timer / dot_timer of Zhang et al., ENG25519 (sec. 4.3-4.4;
+ * docs/references.md), plus a concurrent mode for
  * server peak throughput.  Plain libssl: whatever OPENSSL_CONF loads (e.g. the fast25519 provider)
  * serves the client's crypto. */
 #include "bench.h"
