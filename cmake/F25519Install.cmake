@@ -97,3 +97,17 @@ if(NOT F25519_MAN STREQUAL "OFF")
     message(STATUS "fast25519: scdoc not found, the man page fast25519(1) is not built")
   endif()
 endif()
+
+# ---- after a direct install into the configured prefix (not DESTDIR, not cpack's staging tree):
+# refresh the dynamic linker's cache, so that programs find libfast25519.so.0 in /usr/local/lib at
+# once (the packages do it with their ldconfig trigger). A user without the rights gets a message.
+install(CODE "
+  if(\"\$ENV{DESTDIR}\" STREQUAL \"\" AND CMAKE_INSTALL_PREFIX STREQUAL \"${CMAKE_INSTALL_PREFIX}\")
+    find_program(_f25519_ldconfig ldconfig PATHS /sbin /usr/sbin)
+    if(_f25519_ldconfig)
+      execute_process(COMMAND \${_f25519_ldconfig} RESULT_VARIABLE _f25519_rc ERROR_QUIET)
+      if(NOT _f25519_rc EQUAL 0)
+        message(STATUS \"fast25519: ldconfig failed (not root?): run 'ldconfig' as root so that programs find libfast25519.so.0\")
+      endif()
+    endif()
+  endif()")
