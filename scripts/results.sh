@@ -7,7 +7,7 @@
 #   bash scripts/results.sh --list     the regions found and the files they read
 #   --root DIR                         another checkout (default: this script's)
 #
-# A rendered region sits between two HTML comments,
+# A rendered region sits between two HTML comments, each alone on its line,
 #   <!-- results:begin NAME -->  ...  <!-- results:end NAME -->
 # and NAME says what goes there: RENDERER or RENDERER:HOST/FILE (FILE without .json), e.g.
 # peers:intel-xeon-ifma/peers. Renderers: peers (a bench-peers.sh table), ratios (the paired ratios
@@ -40,7 +40,7 @@ while args:
 
 RESULTS = os.path.join(root, "docs", "results")
 DOCS = [os.path.join(root, "README.md")] + sorted(glob.glob(os.path.join(root, "docs", "*.md")))
-REGION = re.compile(r"<!-- results:begin (\S+) -->\n(.*?)<!-- results:end \1 -->", re.S)
+REGION = re.compile(r"^<!-- results:begin (\S+) -->\n(.*?)^<!-- results:end \1 -->$", re.S | re.M)
 NONE = "–"
 
 
@@ -311,9 +311,7 @@ def r_e2e_hosts(rows_spec):
     figs = [e2e_figs(d) for d in ds]
     head = [""] + [f"{d['host']['label']} (`{d.get('fast25519_default', d['host']['kind'])}`)" for d in ds]
     out = table(head, [[name] + [f[k] for f in figs] for name, k in rows_spec])
-    for d in ds:
-        out += ["", source(d)]
-    return out
+    return out + ["", "<br>\n".join(source(d) for d in ds)]
 
 
 def r_evp(rel):
@@ -356,9 +354,7 @@ def r_test_times():
              dur(d.get("fresh_machine_seconds"))] for d in ds]
     out = table(["host", "`bash scripts/test.sh`", "`bash scripts/test.sh --quick`", "`bash scripts/demo.sh`",
                  "fresh-machine check"], rows)
-    for d in ds:
-        out += ["", source(d)]
-    return out
+    return out + ["", "<br>\n".join(source(d) for d in ds)]
 
 
 def render(name):
@@ -387,7 +383,7 @@ for path in DOCS:
     except OSError:
         continue
     rel = os.path.relpath(path, root)
-    begins = re.findall(r"<!-- results:begin (\S+) -->", text)
+    begins = re.findall(r"^<!-- results:begin (\S+) -->$", text, re.M)
     found = regions_of(text)
     if len(begins) != len(found):
         errors.append(f"{rel}: a results:begin without its results:end")
@@ -422,7 +418,8 @@ for p in sorted(glob.glob(os.path.join(RESULTS, "*", "*.json"))):
     try:
         load(os.path.relpath(p, RESULTS)[:-5])
     except Bad as ex:
-        errors.append(str(ex))
+        if not any(e.endswith(str(ex)) for e in errors):
+            errors.append(str(ex))
 for e in errors:
     print(f"results.sh: {e}", file=sys.stderr)
 if errors:
