@@ -37,8 +37,8 @@
  * safegcd: f25519_ifma_fe_batch_invert), about a third of the cost of two
  * interleaved 4-lane Fermat chains.
  *
- * What bounds the ladder: vpmuludq ymm issues 2 per cycle, vpaddq 4, 256-bit
- * loads 2; f25519_fe25x4_mul is 109 vpmuludq + ~160 other vector ops (+ 117
+ * What bounds the ladder: per cycle, 2 vpmuludq ymm, 4 vpaddq, 2 256-bit
+ * loads; f25519_fe25x4_mul is 109 vpmuludq + ~160 other vector ops (+ 117
  * loads), f25519_fe25x4_sqr 60 + ~130. A ladder step (2 sets) is ~2 x 2700
  * instructions, near the 4 vector pipes' bound and far above the
  * multiplier's: the step is bound by the number of uops (loads and stores
