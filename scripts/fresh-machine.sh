@@ -11,15 +11,16 @@
 # directories, nothing from outside the repository) and runs in it with chroot, as root, in order:
 #   demo             the README's main command: bash scripts/demo.sh --quick
 #   deps-build       bash scripts/install-deps.sh build
-#   cmake-install    cmake -S . -B build-install -DCMAKE_BUILD_TYPE=Release &&
-#                    cmake --build build-install -j2 && cmake --install build-install
+#   cmake-install    the README's: cmake -S . -B build && cmake --build build -j2 && cmake --install build
+#                    (after the demo, in its build directory, as a user would)
 #   prog-pkgconfig   a short C program (Ed25519 keygen/sign/verify, X25519 keygen/derive) built with
 #                    cc prog.c $(pkg-config --cflags --libs fast25519), and run
 #   prog-cmake       the same program through find_package(fast25519) + fast25519::fast25519
 #   package          bash scripts/package.sh (a fresh build in build-pkg/)
-#   uninstall-cmake  the files of build-install/install_manifest.txt removed
-#   deb-install      apt-get install -y ./build-pkg/fast25519_*_amd64.deb (apt pulls the declared
-#                    dependencies); fast25519 --version, the program built against the package
+#   uninstall-cmake  the files of build/install_manifest.txt removed
+#   deb-install      libsodium purged, then apt-get install -y ./build-pkg/fast25519_*_amd64.deb: apt
+#                    pulls the declared dependencies (libsodium23 back among them); fast25519 --version,
+#                    the man page, the program built against the package
 #   provider-list    OPENSSL_CONF=/usr/share/doc/fast25519/openssl-fast25519.cnf openssl list -providers
 #                    shows fast25519 active
 #   tls-handshake    one TLS 1.3 handshake, group X25519, Ed25519 certificate: openssl s_server -www
@@ -248,7 +249,7 @@ else
   step demo inroot 'bash scripts/demo.sh --quick'
 fi
 step deps-build inroot 'bash scripts/install-deps.sh build'
-step cmake-install inroot 'cmake -S . -B build-install -DCMAKE_BUILD_TYPE=Release && cmake --build build-install -j2 && cmake --install build-install'
+step cmake-install inroot 'cmake -S . -B build && cmake --build build -j2 && cmake --install build'
 step prog-pkgconfig inroot "rm -rf /tmp/prog && mkdir -p /tmp/prog && cd /tmp/prog && cat > prog.c <<'EOF'
 $prog_c
 EOF
@@ -261,14 +262,16 @@ $cmake_proj
 EOF
 cmake -S . -B build && cmake --build build && ./build/p"
 step package inroot 'bash scripts/package.sh'
-step uninstall-cmake inroot 'test -s build-install/install_manifest.txt
-xargs -d "\n" rm -vf < build-install/install_manifest.txt
+step uninstall-cmake inroot 'test -s build/install_manifest.txt
+xargs -d "\n" rm -vf < build/install_manifest.txt
 rmdir -v /usr/local/lib/cmake/fast25519 /usr/local/share/doc/fast25519 /usr/local/lib/ossl-modules 2>/dev/null || true
 ldconfig
-while read -r f; do test ! -e "$f"; done < build-install/install_manifest.txt
+while read -r f; do test ! -e "$f"; done < build/install_manifest.txt
 ! pkg-config --exists fast25519'
 step deb-install inroot 'deb=$(ls build-pkg/fast25519_*_amd64.deb); dpkg-deb -I "$deb"
-apt-get install -y "./$deb"
+apt-get purge -y libsodium23
+apt-get install -y "./$deb" | tee /tmp/apt-install.log
+sed -n "/NEW packages/,/upgraded/p" /tmp/apt-install.log | grep -w libsodium23
 dpkg -s fast25519 | grep -E "^(Status|Version|Depends):"
 fast25519 --version
 fast25519 --version | grep -qx "fast25519 $(dpkg-query -W -f="\${Version}" fast25519)"
