@@ -45,6 +45,7 @@ set(CPACK_RPM_PACKAGE_RELEASE 1)
 set(CPACK_RPM_PACKAGE_LICENSE "Apache-2.0 OR MIT")
 set(CPACK_RPM_PACKAGE_GROUP "System Environment/Libraries")
 set(CPACK_RPM_PACKAGE_AUTOREQ ON)
+set(CPACK_RPM_SPEC_MORE_DEFINE "%define _build_id_links none")  # no /usr/lib/.build-id links
 # directories other packages own: not claimed by ours
 set(CPACK_RPM_EXCLUDE_FROM_AUTO_FILELIST_ADDITION
   ${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}

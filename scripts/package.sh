@@ -15,7 +15,9 @@ B=${F25519_PKG_BUILD:-build-pkg}
 
 bash scripts/install-deps.sh build package
 
-multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)
+multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch 2>/dev/null || true)
+libdir_arg=()   # Debian's multiarch libdir; elsewhere GNUInstallDirs' choice (lib64 on Fedora/RHEL)
+[ -z "$multiarch" ] || libdir_arg=(-DCMAKE_INSTALL_LIBDIR="lib/$multiarch")
 mkdir -p "$B"
 log=$B/package.log
 : > "$log"
@@ -31,7 +33,7 @@ echo "== configuring and building (Release, prefix /usr, $B/; log: $log)" >&2
 # -ffile-prefix-map: no path of this checkout in the binaries (assert messages, debug info).
 # Both spellings of the tests switch, so that no test (and no test-only dependency) is configured.
 run cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr \
-  -DCMAKE_INSTALL_LIBDIR="lib/$multiarch" -DF25519_MAN=ON \
+  "${libdir_arg[@]}" -DF25519_MAN=ON \
   -DF25519_BUILD_TESTING=OFF -DF25519_BUILD_TESTS=OFF -DBUILD_TESTING=OFF \
   "-DCMAKE_C_FLAGS=-ffile-prefix-map=$src/=" --no-warn-unused-cli
 run cmake --build "$B" -j2
