@@ -201,7 +201,7 @@ if configure_build build -DCMAKE_BUILD_TYPE=Release -DF25519_TEST_TIER=full; the
       say "peer benchmark self-check (scripts/bench-peers.sh --check)"
       F25519_VECTORS="$vectors" bash scripts/bench-peers.sh --check || failed+=("peers self-check (scripts/bench-peers.sh --check)")
     fi
-    # Issue 12's batch benchmark (scripts/bench-batch.sh --check): one tiny pass of every figure it
+    # The batch benchmark (scripts/bench-batch.sh --check): one tiny pass of every figure it
     # prints (paired batch / single ratios per native vector backend, 2 threads / 1), parsed. No
     # speed is asserted.
     say "batch benchmark self-check (scripts/bench-batch.sh --check)"
