@@ -48,10 +48,10 @@ for set in "${@:-build}"; do
     openssl35) want+=(dpkg-dev perl make) ;;
     prove) want+=(clang python3 python3-venv); want_venv=1 ;;
     package) want+=(dpkg-dev file scdoc libsodium-dev) ;;  # scripts/package.sh: dpkg-shlibdeps + file (cpack's Depends), scdoc (man page), libsodium (the CLI's bench rows: the same package on every build host)
-    fresh) want+=(mmdebstrap) ;;
+    fresh) want+=(mmdebstrap) ;;             # scripts/fresh-machine.sh: the pristine Debian 12 root
     rust-binding) want+=(ca-certificates pkg-config); need_rust=1 ;;   # bindings/rust (cargo test, bench)
     python-binding) want+=(python3 python3-dev python3-venv ca-certificates) ;;  # bindings/python
-    go-binding) want+=(ca-certificates pkg-config) ;;                 # bindings/go (cgo through pkg-config)             # scripts/fresh-machine.sh: the pristine Debian 12 root
+    go-binding) want+=(ca-certificates pkg-config) ;;                 # bindings/go (cgo through pkg-config)
     peers) want+=(libsodium-dev ca-certificates python3 util-linux); need_rust=1 ;;
     *) echo "install-deps: unknown set '$set'" >&2; exit 2 ;;
   esac
