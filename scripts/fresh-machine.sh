@@ -83,6 +83,11 @@ cleanup() {
   local rc=$? m
   trap - EXIT INT TERM
   set +e
+  if [ -n "$step_pid" ]; then  # interrupted in a step: its process group (mmdebstrap, chroot, builds)
+    kill -TERM -- "-$step_pid" 2>/dev/null && sleep 1
+    kill -KILL -- "-$step_pid" 2>/dev/null
+    wait "$step_pid" 2>/dev/null
+  fi
   kill_root_procs
   # every mount under the root, deepest first (ours, and any a failed bootstrap left)
   for m in $(awk -v r="$root" '$2 == r || index($2, r "/") == 1 { print $2 }' /proc/mounts | sort -r); do
@@ -103,6 +108,8 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
+set -m
+step_pid=
 secs() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }'; }
 n=0
 # step NAME CMD...: run CMD with its output in the step's log; PASS/FAIL line with its time.
@@ -112,8 +119,13 @@ step() {
   local log; log=$logs/$(printf '%02d' $n)-$name.log
   local t; t=$(date +%s.%N)
   local rc=0
-  # a subshell outside any condition, so that `set -e` holds inside the step's functions
-  ( "$@" ) > "$log" 2>&1 || rc=$?
+  # a subshell outside any condition, so that `set -e` holds inside the step's functions; in the
+  # background, in its own process group (set -m), so that a signal to this script runs cleanup at
+  # once and cleanup can stop the whole step
+  ( "$@" ) > "$log" 2>&1 &
+  step_pid=$!
+  wait "$step_pid" || rc=$?
+  step_pid=
   if [ $rc = 0 ]; then
     echo "PASS $name ($(secs "$t") s)"
     echo "$name $(secs "$t")" >> "$logs/times"
