@@ -84,6 +84,7 @@ cleanup() {
   trap - EXIT INT TERM
   set +e
   if [ -n "$step_pid" ]; then  # interrupted in a step: its process group (mmdebstrap, chroot, builds)
+    echo "INTERRUPTED $step_name (exit $rc)"
     kill -TERM -- "-$step_pid" 2>/dev/null && sleep 1
     kill -KILL -- "-$step_pid" 2>/dev/null
     wait "$step_pid" 2>/dev/null
@@ -109,7 +110,7 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 set -m
-step_pid=
+step_pid= step_name=
 secs() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }'; }
 n=0
 # step NAME CMD...: run CMD with its output in the step's log; PASS/FAIL line with its time.
@@ -123,7 +124,7 @@ step() {
   # background, in its own process group (set -m), so that a signal to this script runs cleanup at
   # once and cleanup can stop the whole step
   ( "$@" ) > "$log" 2>&1 &
-  step_pid=$!
+  step_pid=$! step_name=$name
   wait "$step_pid" || rc=$?
   step_pid=
   if [ $rc = 0 ]; then
