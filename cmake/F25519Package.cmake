@@ -5,6 +5,10 @@
 #   fast25519-<version>-1.x86_64.rpm        where rpmbuild is present
 # One package: library, header, pkg-config and CMake files, CLI, provider, man page, docs.
 # Its run-time dependencies (libc6, libssl3, ...) are computed by dpkg-shlibdeps from the ELF files.
+# Only for the project built on its own (not when a binding adds it with add_subdirectory).
+if(NOT CMAKE_SOURCE_DIR STREQUAL PROJECT_SOURCE_DIR)
+  return()
+endif()
 set(CPACK_PACKAGE_NAME fast25519)
 set(CPACK_PACKAGE_VENDOR "fast25519")
 set(F25519_PACKAGE_MAINTAINER "fast25519 maintainers <maintainers@fast25519.invalid>" CACHE STRING
