@@ -51,7 +51,7 @@ for set in "${@:-build}"; do
     fresh) want+=(mmdebstrap) ;;             # scripts/fresh-machine.sh: the pristine Debian 12 root
     rust-binding) want+=(ca-certificates pkg-config); need_rust=1 ;;   # bindings/rust (cargo test, bench)
     python-binding) want+=(python3 python3-dev python3-venv ca-certificates) ;;  # bindings/python
-    go-binding) want+=(ca-certificates pkg-config) ;;                 # bindings/go (cgo through pkg-config)
+    go-binding) want+=(ca-certificates pkg-config); command -v go >/dev/null || [ -x /usr/local/go/bin/go ] || want+=(golang-go) ;;  # bindings/go: cgo through pkg-config; Go >= 1.19 (go.mod says 1.19): the go on PATH, else Debian 12's golang-go (1.19)
     peers) want+=(libsodium-dev ca-certificates python3 util-linux); need_rust=1 ;;
     *) echo "install-deps: unknown set '$set'" >&2; exit 2 ;;
   esac
