@@ -66,3 +66,8 @@ pub fn cpu_features() -> u32 {
     // SAFETY: no arguments.
     unsafe { sys::f25519_cpu_features() }
 }
+
+/// The README's examples, compiled and run by `cargo test` (doctests).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
