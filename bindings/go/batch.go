@@ -146,10 +146,10 @@ func (v *BatchVerifier) VerifyErrors() []error {
 		lens[j] = C.size_t(v.items[i].msgLen)
 	}
 	if v.Pool != nil {
-		v.Pool.mu.Lock()
+		v.Pool.mu.RLock()
 		C.f25519_ed25519_verify_batch_pool(v.Pool.p, C.size_t(m), &sigs[0], &msgs[0], &lens[0],
 			&pubs[0], C.int(v.Mode), &stat[0])
-		v.Pool.mu.Unlock()
+		v.Pool.mu.RUnlock()
 	} else {
 		threads := v.Threads
 		if threads < 0 {
@@ -166,10 +166,11 @@ func (v *BatchVerifier) VerifyErrors() []error {
 
 // VerifyPool keeps helper threads between batch verifications (the C
 // library's f25519_verify_pool): use one when verifying batch after batch.
-// Set BatchVerifier.Pool to use it. A pool serves one Verify at a time
-// (others wait); Close stops its threads.
+// Set BatchVerifier.Pool to use it. Verify calls from several goroutines
+// may share a pool: while one uses its threads, the others verify on their
+// own thread alone (same results). Close stops the threads.
 type VerifyPool struct {
-	mu sync.Mutex
+	mu sync.RWMutex // held for reading by Verify, for writing by Close
 	p  *C.f25519_verify_pool
 }
 
@@ -190,8 +191,8 @@ func NewVerifyPool(threads int) *VerifyPool {
 
 // Threads returns the pool's members (helpers + 1).
 func (vp *VerifyPool) Threads() int {
-	vp.mu.Lock()
-	defer vp.mu.Unlock()
+	vp.mu.RLock()
+	defer vp.mu.RUnlock()
 	return int(C.f25519_verify_pool_threads(vp.p))
 }
 

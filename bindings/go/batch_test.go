@@ -106,3 +106,40 @@ func TestBatchUnknownMode(t *testing.T) {
 		t.Fatalf("unknown mode: %v", err)
 	}
 }
+
+func TestConcurrent(t *testing.T) {
+	// Goroutines verifying at once, single and batch, sharing one pool.
+	pool := NewVerifyPool(2)
+	defer pool.Close()
+	small := zip215Cases(t)
+	done := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func(g int) {
+			rng := mrand.New(mrand.NewSource(int64(100 + g)))
+			for round := 0; round < 5; round++ {
+				cases := randomCases(t, rng, 40, small)
+				mode := allModes[(g+round)%3]
+				v := NewBatchVerifierWithMode(mode)
+				if g%2 == 0 {
+					v.Pool = pool
+				}
+				for _, c := range cases {
+					v.Add(c.pub, c.msg, c.sig)
+				}
+				_, valid := v.Verify()
+				for i, c := range cases {
+					if valid[i] != (VerifyMode(c.pub, c.msg, c.sig, mode) == nil) {
+						done <- errors.New("batch != single under concurrency")
+						return
+					}
+				}
+			}
+			done <- nil
+		}(g)
+	}
+	for g := 0; g < 8; g++ {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
