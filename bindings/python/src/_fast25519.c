@@ -10,6 +10,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
 #include <string.h>
 
 #include "fast25519.h"
@@ -83,9 +84,10 @@ static PyObject *py_impl(PyObject *m, PyObject *unused)
 
 static PyObject *py_strerror(PyObject *m, PyObject *arg)
 {
-    int rc = _PyLong_AsInt(arg);
+    long rc = PyLong_AsLong(arg);
     if (rc == -1 && PyErr_Occurred()) return NULL;
-    return PyUnicode_FromString(f25519_strerror(rc));
+    if (rc < INT_MIN || rc > INT_MAX) rc = INT_MIN;  /* an unknown code either way */
+    return PyUnicode_FromString(f25519_strerror((int)rc));
 }
 
 static PyObject *py_select_impl(PyObject *m, PyObject *arg)
