@@ -12,6 +12,15 @@ install(TARGETS fast25519 fast25519_static EXPORT fast25519Targets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES include/fast25519.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The .pc file finds its prefix from its own place (pkg-config's ${pcfiledir}), so that
+# `cmake --install --prefix P` and a relocated tree give correct paths.
+if(IS_ABSOLUTE "${CMAKE_INSTALL_LIBDIR}")
+  set(F25519_PC_PREFIX "${CMAKE_INSTALL_PREFIX}")
+else()
+  file(RELATIVE_PATH _f25519_pc_up "/prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/prefix")
+  string(REGEX REPLACE "/$" "" _f25519_pc_up "${_f25519_pc_up}")
+  set(F25519_PC_PREFIX "\${pcfiledir}/${_f25519_pc_up}")
+endif()
 configure_file(cmake/fast25519.pc.in ${PROJECT_BINARY_DIR}/fast25519.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/fast25519.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 install(EXPORT fast25519Targets NAMESPACE fast25519:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/fast25519)

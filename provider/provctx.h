@@ -14,9 +14,10 @@
 #include <sys/types.h>
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
+#include "fast25519.h"
 
 #define F25519_PROV_NAME "fast25519"
-#define F25519_PROV_VERSION "0.1.0"
+#define F25519_PROV_VERSION F25519_VERSION_STRING /* the library's, from fast25519.h */
 #define F25519_PROV_PROPS "provider=fast25519"
 
 /* ---- counters (names and reporting in stats.c) ---------------------- */
