@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # The fresh-machine check: what a new user runs, in a pristine Debian 12 root.
 #
-#   bash scripts/fresh-machine.sh [--keep] [--quick]        (as root; .ci/run runs it after the tests)
+#   bash scripts/fresh-machine.sh [--keep] [--skip-demo]        (as root; .ci/run runs it after the tests)
 #
 # Makes a minimal Debian 12 root (mmdebstrap --variant=minbase bookworm; debootstrap if mmdebstrap
 # cannot) in a temporary directory under /var/tmp, from the mirrors of this machine's own apt sources
@@ -32,7 +32,7 @@
 # `PASS <step> (<seconds> s)`, or FAIL with the last 60 lines of the step's log and exits 1 at the
 # first failure. The mounts (proc, sys, devpts, shm) and the root are removed on every exit path.
 #   --keep    keep the root (its path is printed; the mounts are still removed)
-#   --quick   leave out the demo step (to iterate on the install and package steps; not the check)
+#   --skip-demo  leave out the demo step (to iterate on the install and package steps; not the check)
 #
 # Deliberate breakage, to see the check fail (applied to the exported copy only):
 #   F25519_FRESH_BREAK=drop-pkg:NAME   removes package NAME from every set of scripts/install-deps.sh
@@ -48,9 +48,9 @@ keep=0 quick=0
 for a in "$@"; do
   case "$a" in
     --keep) keep=1 ;;
-    --quick) quick=1 ;;
+    --skip-demo) quick=1 ;;
     -h|--help) sed -n '3,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "fresh-machine: unknown argument '$a' (--keep, --quick)" >&2; exit 2 ;;
+    *) echo "fresh-machine: unknown argument '$a' (--keep, --skip-demo)" >&2; exit 2 ;;
   esac
 done
 if [ "$(id -u)" -ne 0 ]; then
