@@ -22,7 +22,8 @@
 #  4. Release build in build/; the peer benchmark's self-check (scripts/bench-peers.sh --check:
 #     the Rust harness of aws-lc, ring and dalek built with cargo and cross-checked against
 #     fast25519; F25519_TEST_PEERS=0 skips it); the batch benchmark's self-check (scripts/bench-batch.sh
-#     --check: one tiny pass, every figure parsed, no speed asserted); then
+#     --check: one tiny pass, every figure parsed, no speed asserted); the language bindings
+#     (bindings/{rust,python,go}/test.sh); then
 #     `ctest --output-on-failure -LE 'slow|prove'` there
 #     (prove ran in 3d): vectors, differential vs OpenSSL, bad input, CLI, valgrind constant-time, dudect,
 #     unit, ifma and provider tests. It runs last, so CTest's summary ends the output.
@@ -31,7 +32,8 @@
 # Environment: JOBS (parallel build/test jobs, default 2); F25519_VECTORS (test-vector directory,
 # default <repo>/tests/vectors); F25519_TEST_SANITIZERS=0 skips stages 2-3 (developer shortcut);
 # F25519_TEST_OPENSSL35=0 the OpenSSL 3.5 stage; F25519_TEST_PEERS=0 the peer benchmark self-check;
-# F25519_TEST_FUZZ=0 the fuzzing stage (F25519_FUZZ_SECONDS: seconds per harness, default 20).
+# F25519_TEST_FUZZ=0 the fuzzing stage (F25519_FUZZ_SECONDS: seconds per harness, default 20);
+# F25519_TEST_BINDINGS=0 the language bindings' tests (bindings/*/test.sh).
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
@@ -206,6 +208,16 @@ if configure_build build -DCMAKE_BUILD_TYPE=Release -DF25519_TEST_TIER=full; the
     # speed is asserted.
     say "batch benchmark self-check (scripts/bench-batch.sh --check)"
     bash scripts/bench-batch.sh --check || failed+=("batch benchmark self-check (scripts/bench-batch.sh --check)")
+    # The language bindings (bindings/<language>/test.sh: each installs its toolchain, builds the
+    # library of this checkout, runs its tests natively and with FAST25519_IMPL=portable).
+    # F25519_TEST_BINDINGS=0 skips them.
+    if [ "${F25519_TEST_BINDINGS:-1}" != 0 ]; then
+      for lang in rust python go; do
+        [ -f "bindings/$lang/test.sh" ] || continue
+        say "$lang binding (bash bindings/$lang/test.sh)"
+        bash "bindings/$lang/test.sh" || failed+=("$lang binding (bindings/$lang/test.sh)")
+      done
+    fi
     say "main ctest (build, -LE slow)"
     ctest --test-dir build --output-on-failure -j"$jobs" -LE 'slow|prove' || failed+=("main tests")
   else
