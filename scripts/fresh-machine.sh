@@ -137,10 +137,23 @@ step() {
   fi
 }
 # inroot 'SCRIPT': bash -euo pipefail in the root, in the exported checkout, with a clean environment.
+# The machine's own way to the package registries goes along: its proxy settings and the CA files
+# its clients are told to trust (the certificates themselves are copied by prepare_root).
+pass_env=()
+for v in http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY SSL_CERT_FILE PIP_CERT \
+         REQUESTS_CA_BUNDLE CURL_CA_BUNDLE CARGO_HTTP_CAINFO GOPROXY; do
+  [ -n "${!v:-}" ] && pass_env+=("$v=${!v}")
+done
 inroot() {
   chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive \
-    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "${pass_env[@]}" \
     /bin/bash -euo pipefail -c "cd /src/fast25519; set -x; $1"
+}
+# readme_block FILE LANG: the first LANG code block of FILE's "## Example" section (its smallest example).
+readme_block() {
+  awk -v lang="$2" '/^## Example/ { sec = 1; next } sec && /^## / { exit }
+                    sec && !inb && $0 ~ "^```" lang "([ ,].*)?$" { inb = 1; next }
+                    inb && /^```/ { exit } inb { print }' "$1"
 }
 
 # ---- the machine's own apt sources (bookworm suites), as one-line entries ----
@@ -214,6 +227,12 @@ prepare_root() {
   mount -t tmpfs -o mode=1777 shm "$root/dev/shm"
   grep -F " $root/" /proc/mounts
   rm -f "$root/etc/resolv.conf"; cp -L /etc/resolv.conf "$root/etc/resolv.conf"
+  # the local CA certificates this machine trusts (its registries may be reached through them):
+  # ca-certificates' postinst in the root adds them to its bundle, as on this machine
+  if compgen -G "/usr/local/share/ca-certificates/*.crt" > /dev/null; then
+    mkdir -p "$root/usr/local/share/ca-certificates"
+    cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+  fi
   [ -e "$root/etc/hosts" ] || printf '127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n' > "$root/etc/hosts"
   mkdir -p "$root/src/fast25519"
   git -C "$here" archive HEAD | tar -x -C "$root/src/fast25519"
@@ -257,7 +276,7 @@ target_link_libraries(p fast25519::fast25519)'
 step root make_root
 step prepare prepare_root
 if [ "$quick" = 1 ]; then
-  echo "SKIP demo (--quick)"
+  echo "SKIP demo (--skip-demo)"
 else
   step demo inroot 'bash scripts/demo.sh --quick'
 fi
@@ -316,6 +335,39 @@ test \$(wc -l < stats.jsonl) -eq 2
 ! grep -v '\"x25519_derive\":[1-9]' stats.jsonl
 grep -q '\"ed25519_sign\":1,' stats.jsonl
 grep -q '\"ed25519_verify\":1,' stats.jsonl"
+# The language bindings' smallest README examples: Go against the installed package (pkg-config),
+# Rust through the crate's build script (the checkout's sources), Python through pip.
+go_main=$(readme_block "$here/bindings/go/README.md" go)
+step binding-go inroot "bash scripts/install-deps.sh go-binding
+rm -rf /tmp/goex && mkdir -p /tmp/goex && cd /tmp/goex
+cat > main.go <<'GOEOF'
+$go_main
+GOEOF
+export GOTOOLCHAIN=local GOFLAGS=-mod=mod
+go mod init example.com/goex
+go mod edit -require fast25519@v0.0.0 -replace fast25519=/src/fast25519/bindings/go
+go build -o goex . && ./goex | tee out.txt
+grep -q '^true <nil> true \[true\]' out.txt"
+rs_main=$(readme_block "$here/bindings/rust/README.md" rust)
+step binding-rust inroot "bash scripts/install-deps.sh rust-binding
+cargo=\$(bash scripts/find-cargo.sh)
+rm -rf /tmp/rsex && mkdir -p /tmp/rsex/src && cd /tmp/rsex
+cat > Cargo.toml <<'TOMLEOF'
+[package]
+name = \"rsex\"
+version = \"0.1.0\"
+edition = \"2021\"
+
+[dependencies]
+fast25519 = { path = \"/src/fast25519/bindings/rust/fast25519\" }
+TOMLEOF
+{ echo 'fn main() {'; cat <<'RSEOF'
+$rs_main
+RSEOF
+echo '    println!(\"fast25519 {} ({}): the README example ran\", fast25519::version(), fast25519::backend());'
+echo '}'; } > src/main.rs
+cat src/main.rs
+\"\$cargo\" run --release"
 step purge inroot 'dpkg -L fast25519 > /tmp/fast25519.files
 apt-get purge -y fast25519
 ! dpkg -s fast25519 2>/dev/null | grep -q "^Status: install ok"
