@@ -27,6 +27,11 @@
 #                    and s_client (an HTTP GET) both with that configuration; FAST25519_STATS shows
 #                    that both sides' X25519 keygen and derive, the server's Ed25519 signature and
 #                    the client's verification were fast25519's
+#   binding-go       the Go binding's README example (bindings/go/README.md), built against the
+#                    installed package through pkg-config (Go from scripts/install-deps.sh go-binding)
+#   binding-rust     the Rust binding's README example in a new cargo project depending on
+#                    bindings/rust/fast25519 (the crate builds the checkout's C library)
+#   binding-python   pip install ./bindings/python in a venv, then its README example
 #   purge            apt-get purge -y fast25519; none of the files dpkg -L listed is left
 # Each step is timed and logged (logs in build-fresh/ of this checkout); it prints
 # `PASS <step> (<seconds> s)`, or FAIL with the last 60 lines of the step's log and exits 1 at the
@@ -336,7 +341,7 @@ test \$(wc -l < stats.jsonl) -eq 2
 grep -q '\"ed25519_sign\":1,' stats.jsonl
 grep -q '\"ed25519_verify\":1,' stats.jsonl"
 # The language bindings' smallest README examples: Go against the installed package (pkg-config),
-# Rust through the crate's build script (the checkout's sources), Python through pip.
+# Rust through the crate's build script (the checkout's sources), Python through pip (a venv).
 go_main=$(readme_block "$here/bindings/go/README.md" go)
 step binding-go inroot "bash scripts/install-deps.sh go-binding
 rm -rf /tmp/goex && mkdir -p /tmp/goex && cd /tmp/goex
@@ -368,6 +373,15 @@ echo '    println!(\"fast25519 {} ({}): the README example ran\", fast25519::ver
 echo '}'; } > src/main.rs
 cat src/main.rs
 \"\$cargo\" run --release"
+py_main=$(readme_block "$here/bindings/python/README.md" python)
+step binding-python inroot "bash scripts/install-deps.sh python-binding
+rm -rf /tmp/pyvenv && python3 -m venv /tmp/pyvenv
+/tmp/pyvenv/bin/pip install ./bindings/python
+cd /tmp && cat > example.py <<'PYEOF'
+$py_main
+PYEOF
+/tmp/pyvenv/bin/python example.py | tee out.txt
+grep -qx '\[True, False\]' out.txt"
 step purge inroot 'dpkg -L fast25519 > /tmp/fast25519.files
 apt-get purge -y fast25519
 ! dpkg -s fast25519 2>/dev/null | grep -q "^Status: install ok"
