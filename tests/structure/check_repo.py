@@ -3,9 +3,10 @@
 """Repository checks that need no build.
 
 usage: check_repo.py spdx ROOT       every source file under src/, provider/, include/, tests/,
-                                     scripts/, tools/, bench/ carries an SPDX-License-Identifier
-                                     line in its first lines (data files excepted: the external
-                                     vectors, fuzz regression inputs, Cargo.lock, images)
+                                     scripts/, tools/, bench/, bindings/, examples/, packaging/,
+                                     cmake/ carries an SPDX-License-Identifier line in its first
+                                     lines (data files excepted: the external vectors, fuzz
+                                     regression inputs, lock and checksum files, marker files, images)
        check_repo.py wording ROOT    README.md, DEVELOPERS.md, CHANGELOG.md and docs/ describe the
                                      software, not its development: no numbered work periods
                                      ("Eleventh session"), no issue numbers, no path into ../shared;
@@ -18,9 +19,9 @@ import subprocess
 import sys
 import tempfile
 
-SOURCE_DIRS = ("src", "provider", "include", "tests", "scripts", "tools", "bench")
+SOURCE_DIRS = ("src", "provider", "include", "tests", "scripts", "tools", "bench", "bindings", "examples", "packaging", "cmake")
 DATA = re.compile(r"(^|/)tests/vectors/(rfc|wycheproof|speccheck|zip215|supercop)/|(^|/)tests/fuzz/regress/"
-                  r"|Cargo\.lock$|\.(png|jpg|svg|dat|json|bin|der|pem|gz)$|(^|/)LICENSE[^/]*$")
+                  r"|Cargo\.lock$|go\.sum$|py\.typed$|\.(png|jpg|svg|dat|json|bin|der|pem|gz)$|(^|/)LICENSE[^/]*$")
 SKIP_DIRS = {".git", "target", "__pycache__", "node_modules", ".pytest_cache"}
 SPDX = "SPDX-License-Identifier:"
 
