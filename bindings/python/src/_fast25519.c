@@ -15,6 +15,13 @@
 
 #include "fast25519.h"
 
+/* Clears a secret the compiler could otherwise drop as a dead store. */
+static void wipe(void *p, size_t n)
+{
+    volatile unsigned char *v = p;
+    while (n--) *v++ = 0;
+}
+
 static PyObject *Error;          /* fast25519.Error(Exception), .code */
 static PyObject *InputError;     /* fast25519.InputError(Error, ValueError) */
 
@@ -113,28 +120,40 @@ static PyObject *py_cpu_features(PyObject *m, PyObject *unused)
 
 /* ---- X25519 --------------------------------------------------------- */
 
-static PyObject *py_x25519_keygen(PyObject *m, PyObject *unused)
+/* A new key pair from KEYGEN: (private, public); the private half wiped once copied. */
+static PyObject *keypair(int (*keygen)(uint8_t[32], uint8_t[32]))
 {
     uint8_t priv[32], pub[32];
-    int rc = f25519_x25519_keygen(priv, pub);
+    int rc = keygen(priv, pub);
     if (rc != F25519_OK) return raise_rc(rc);
     PyObject *r = Py_BuildValue("(y#y#)", priv, (Py_ssize_t)32, pub, (Py_ssize_t)32);
-    memset(priv, 0, sizeof priv);
+    wipe(priv, sizeof priv);
     return r;
 }
 
-static PyObject *py_x25519_public(PyObject *m, PyObject *arg)
+/* The public key of a 32-byte private key (X25519 scalar or Ed25519 seed) by PUBLIC. */
+static PyObject *public_of(PyObject *arg, int (*public)(uint8_t[32], const uint8_t[32]))
 {
     Py_buffer priv;
     uint8_t pub[32];
     if (get_fixed(arg, &priv, 32, "private key") < 0) return NULL;
     int rc;
     Py_BEGIN_ALLOW_THREADS
-    rc = f25519_x25519_public(pub, priv.buf);
+    rc = public(pub, priv.buf);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&priv);
     if (rc != F25519_OK) return raise_rc(rc);
     return PyBytes_FromStringAndSize((const char *)pub, 32);
+}
+
+static PyObject *py_x25519_keygen(PyObject *m, PyObject *unused)
+{
+    return keypair(f25519_x25519_keygen);
+}
+
+static PyObject *py_x25519_public(PyObject *m, PyObject *arg)
+{
+    return public_of(arg, f25519_x25519_public);
 }
 
 static PyObject *py_x25519_derive(PyObject *m, PyObject *args)
@@ -156,7 +175,7 @@ static PyObject *py_x25519_derive(PyObject *m, PyObject *args)
     PyBuffer_Release(&peer);
     if (rc != F25519_OK) return raise_rc(rc);
     PyObject *r = PyBytes_FromStringAndSize((const char *)shared, 32);
-    memset(shared, 0, sizeof shared);
+    wipe(shared, sizeof shared);
     return r;
 }
 
@@ -164,26 +183,12 @@ static PyObject *py_x25519_derive(PyObject *m, PyObject *args)
 
 static PyObject *py_ed25519_keygen(PyObject *m, PyObject *unused)
 {
-    uint8_t seed[32], pub[32];
-    int rc = f25519_ed25519_keygen(seed, pub);
-    if (rc != F25519_OK) return raise_rc(rc);
-    PyObject *r = Py_BuildValue("(y#y#)", seed, (Py_ssize_t)32, pub, (Py_ssize_t)32);
-    memset(seed, 0, sizeof seed);
-    return r;
+    return keypair(f25519_ed25519_keygen);
 }
 
 static PyObject *py_ed25519_public(PyObject *m, PyObject *arg)
 {
-    Py_buffer seed;
-    uint8_t pub[32];
-    if (get_fixed(arg, &seed, 32, "private key") < 0) return NULL;
-    int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = f25519_ed25519_public(pub, seed.buf);
-    Py_END_ALLOW_THREADS
-    PyBuffer_Release(&seed);
-    if (rc != F25519_OK) return raise_rc(rc);
-    return PyBytes_FromStringAndSize((const char *)pub, 32);
+    return public_of(arg, f25519_ed25519_public);
 }
 
 /* ed25519_sign(seed, pub, msg, variant=0, ctx=None) -> 64-byte signature */
