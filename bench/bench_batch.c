@@ -20,7 +20,7 @@
 #include "ed25519_verify.h"
 #include "common/random.h"
 #if F25519_HAVE_AVX2_BENCH
-#include "scalarmult/msm_avx2.h"
+#include "backend/avx2/msm_avx2.h"
 #endif
 
 static int cmpu(const void *a, const void *b)

@@ -111,7 +111,7 @@ target_link_libraries(fast25519_emu PUBLIC Threads::Threads)
 if(F25519_FUZZ)
   # libFuzzer build (scripts/fuzz.sh): the emulated library keeps coverage and UBSan but not ASan,
   # under which clang spends minutes per vector file on SIMDe's inlined lane loops (measured
-  # 2026-11-25: scalarmult/double_ifma.c > 150 s CPU with ASan, 5 s without). The native library
+  # 2026-11-25: backend/ifma/double_ifma.c > 150 s CPU with ASan, 5 s without). The native library
   # in the same build (portable, mulx, ifma) is compiled with ASan; the emulated harness binaries
   # are ASan programs around an uninstrumented emulated library.
   target_compile_options(fast25519_emu PRIVATE -fno-sanitize=address)

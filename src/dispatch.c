@@ -6,7 +6,7 @@
  * with `fast25519 bench` (README, "Choosing the implementation"):
  *   ifma     AVX512F + VL + IFMA   AVX-512IFMA vector code
  *   avx2     AVX2 + BMI2 + ADX     AVX2 vector code (x8 derive); its single-call and
- *                                  fixed-base entries are mulx's (impl_avx2.c), hence
+ *                                  fixed-base entries are mulx's (backend/avx2/impl_avx2.c), hence
  *                                  BMI2 + ADX (AVX2 alone where mulx is not built)
  *   mulx     BMI2 + ADX            radix 2^64 scalar code, MULX/ADX inline asm
  *   portable (none)                pure C radix 2^51, any 64-bit target

@@ -11,7 +11,7 @@
  * Without valgrind it just runs them (and checks lane 3 against mulx). */
 #include "testutil.h"
 #include "fast25519.h"
-#include "scalarmult/ladder_avx2.h"
+#include "backend/avx2/ladder_avx2.h"
 #include "impl.h"
 #if defined(F25519_HAVE_MEMCHECK_H)
 #include <valgrind/memcheck.h>

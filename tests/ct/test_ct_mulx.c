@@ -8,8 +8,8 @@
  * Without valgrind it just runs them. */
 #include "testutil.h"
 #include "fast25519.h"
-#include "scalarmult/scalarmult_portable.h"
-#include "scalarmult/scalarmult_mulx.h"
+#include "backend/portable/scalarmult_portable.h"
+#include "backend/mulx/scalarmult_mulx.h"
 #include "impl.h"
 #if F25519_HAVE_MULX && defined(F25519_HAVE_MEMCHECK_H)
 #include <valgrind/memcheck.h>

@@ -15,12 +15,12 @@
  */
 #include "testutil.h"
 #include "impl.h"
-#include "point/ge51x8_ifma.h"
-#include "point/ge51_2x4_ifma.h"
-#include "point/ge51_1x4_ifma.h"
-#include "scalarmult/base_ifma.h"
-#include "scalarmult/double_ifma.h"
-#include "scalarmult/scalarmult_portable.h"
+#include "backend/ifma/ge51x8_ifma.h"
+#include "backend/ifma/ge51_2x4_ifma.h"
+#include "backend/ifma/ge51_1x4_ifma.h"
+#include "backend/ifma/base_ifma.h"
+#include "backend/ifma/double_ifma.h"
+#include "backend/portable/scalarmult_portable.h"
 
 #define RMAX ((1ULL << 51) + (1ULL << 14) - 1)
 

@@ -37,7 +37,7 @@
 #include "impl.h"
 #include "point/ge51.h"
 #include "scalar/sc25519.h"
-#include "scalarmult/scalarmult_portable.h"
+#include "backend/portable/scalarmult_portable.h"
 #include "scalar/sc_halfsize.h"
 
 static int same_point(const ge51_p3 *p, const ge51_p3 *q)
