@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * The backend interface. A backend (portable, mulx, ifma) fills one
+ * The backend interface. A backend (src/backend/<name>/) fills one
  * f25519_ops table; x25519.c and ed25519.c (hashing, scalar arithmetic,
  * encodings, verification rules) are shared and call only these entries.
- * Adding a backend = adding files (DEVELOPERS.md: one per layer) + one line
- * in dispatch.c's table.
+ * Adding a backend = adding its folder (DEVELOPERS.md, "Adding a backend").
  *
  * Contracts (all scalars little-endian 32 bytes):
  *  x25519:      out = X25519(k, u); k already clamped by the caller; the
@@ -68,7 +67,6 @@
 #include <string.h>
 #include "fast25519.h" /* return codes */
 #include "point/ge51.h"
-#include "arch/mulx_asm.h"  /* F25519_HAVE_MULX */
 #include "common/random.h" /* for x25519.c / ed25519.c */
 #include "common/wipe.h"
 #include "common/team.h"   /* ed25519_msm's threads */
@@ -99,24 +97,16 @@ typedef struct f25519_ops {
     void (*sha512_x8)(uint8_t out[8][64], const f25519_sha512_msg m[8]);
 } f25519_ops;
 
-/* The backends. mulx exists when F25519_HAVE_MULX (arch/mulx_asm.h: x86-64,
- * optimized, no MSan, no F25519_NO_ASM), ifma when CMake compiled it in
- * (F25519_HAVE_IFMA defined to 1), avx2 likewise (F25519_HAVE_AVX2); dispatch.c checks.
- * F25519_EMU is 1 only in the TEST-ONLY emulated library, where the vector
- * tables hold the SIMDe-emulated code (backends "ifma-emu", "avx2-emu"). */
+/* The backends' ops tables: one per folder src/backend/<name>/ (impl_<name>.c),
+ * declared by the registry's generated backends_table.h where the build
+ * contains it (F25519_HAVE_<NAME>: CMake's for the vector backends, a header the
+ * descriptor names otherwise, e.g. arch/mulx_asm.h). F25519_EMU is 1 only in the
+ * TEST-ONLY emulated library, where the vector tables hold the SIMDe-emulated
+ * code (backends "<name>-emu"). */
 #ifndef F25519_EMU
 #define F25519_EMU 0
 #endif
-extern const f25519_ops f25519_ops_portable;
-#if F25519_HAVE_MULX
-extern const f25519_ops f25519_ops_mulx;
-#endif
-#if F25519_HAVE_IFMA
-extern const f25519_ops f25519_ops_ifma;
-#endif
-#if F25519_HAVE_AVX2
-extern const f25519_ops f25519_ops_avx2;
-#endif
+#include "backends_table.h"
 
 /* Current backend, or NULL when FAST25519_IMPL forced one that is missing. */
 const f25519_ops *f25519_ops_get(void);

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# The scalar backends (portable, mulx: the mulx files compile to nothing where
-# F25519_HAVE_MULX is 0, see src/arch/mulx_asm.h) and the shared layers.
+# The shared layers (the backends' sources are in their descriptors,
+# src/backend/<name>/backend.cmake, read by cmake/F25519Backends.cmake).
 # Paths relative to the project root.
 set(F25519_SOURCES
   src/common/cpu.c
@@ -8,7 +8,6 @@ set(F25519_SOURCES
   src/common/spawn.c
   src/common/team.c
   src/field/fe51.c
-  src/backend/mulx/fe64_mulx.c
   src/field/invert_safegcd.c
   src/hash/sha512.c
   src/scalar/sc25519.c
@@ -21,17 +20,7 @@ set(F25519_SOURCES
   src/tables/base_table128.c
   src/scalarmult/base_select.c
   src/scalarmult/recode.c
-  src/backend/portable/base_portable.c
-  src/backend/portable/double_portable.c
-  src/backend/portable/msm_portable.c
   src/scalarmult/msm_digits.c
-  src/backend/portable/ladder_portable.c
-  src/backend/mulx/ladder_mulx.c
-  src/backend/mulx/base_mulx.c
-  src/backend/mulx/double_mulx.c
-  src/backend/mulx/msm_mulx.c
-  src/backend/portable/impl_portable.c
-  src/backend/mulx/impl_mulx.c
   src/dispatch.c
   src/strerror.c
   src/version.c
@@ -40,15 +29,6 @@ set(F25519_SOURCES
   src/ed25519_batch.c
   src/ed25519_batch_pool.c
 )
-# The MULX files are a few % faster at -O3 with gcc 12 (measured with a
-# pinned rdtsc loop); the flag only affects these files.
-set_source_files_properties(
-  ${CMAKE_CURRENT_LIST_DIR}/backend/mulx/ladder_mulx.c
-  ${CMAKE_CURRENT_LIST_DIR}/backend/mulx/base_mulx.c
-  ${CMAKE_CURRENT_LIST_DIR}/backend/mulx/double_mulx.c
-  ${CMAKE_CURRENT_LIST_DIR}/backend/mulx/msm_mulx.c
-  ${CMAKE_CURRENT_LIST_DIR}/backend/mulx/fe64_mulx.c
-  PROPERTIES COMPILE_OPTIONS "-O3")
 # The safegcd inversion (f25519_safegcd_invert, plain C: mulx keygen, sign,
 # ladder, avx2/ifma batched inversions): about 8% faster at -O3.
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/field/invert_safegcd.c PROPERTIES COMPILE_OPTIONS "-O3")

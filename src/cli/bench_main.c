@@ -17,14 +17,15 @@
 #include "bench.h"
 #include "cli.h"
 #include "fast25519.h"
+#include "backends.h" /* the registry: F25519_BACKEND_NAMES */
 
 #define ROUNDS 5
 #define MAX_SAMPLES 200000   /* per impl and op */
 #define MIN_SAMPLES 21
-#define MAX_CANDIDATES 6 /* the backends of all_paths + OpenSSL + libsodium */
-
-static const char *const all_paths[] = {"portable", "mulx", "avx2", "ifma"};
+/* Every registered backend, in dispatch order (the rows list them slowest first). */
+static const char *const all_paths[] = {F25519_BACKEND_NAMES};
 #define N_PATHS (int)(sizeof all_paths / sizeof all_paths[0])
+#define MAX_CANDIDATES (N_PATHS + 2) /* the backends + OpenSSL + libsodium */
 static const char *const impl_names[] = {"fast25519", "openssl", "libsodium"};
 
 typedef struct {
@@ -216,7 +217,7 @@ int cmd_bench(int argc, char **argv)
     if (env && *env && strcmp(env, "auto") != 0) {
         paths[npaths++] = f25519_impl();
     } else {
-        for (int i = 0; i < N_PATHS; i++)
+        for (int i = N_PATHS - 1; i >= 0; i--)
             if (f25519_impl_available(all_paths[i])) paths[npaths++] = all_paths[i];
     }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "fast25519.h"
+#include "backends.h" /* the registry: F25519_BACKEND_NAMES */
 
 int cmd_info(int argc, char **argv)
 {
@@ -17,11 +18,10 @@ int cmd_info(int argc, char **argv)
         {F25519_CPU_AVX2, "avx2"},         {F25519_CPU_AVX512F, "avx512f"},
         {F25519_CPU_AVX512VL, "avx512vl"}, {F25519_CPU_AVX512IFMA, "avx512ifma"},
     };
-    static const char *const backends[] = {"portable", "mulx", "avx2", "ifma",
+    static const char *const backends[] = {F25519_BACKEND_NAMES}; /* dispatch order */
 #if F25519_EMU /* bin/fast25519-emu, the test-only build on the emulated library */
-                                           "ifma-emu", "avx2-emu",
+    static const char *const emulated[] = {F25519_EMU_BACKEND_NAMES};
 #endif
-    };
     uint32_t f = f25519_cpu_features();
     const char *env = getenv("FAST25519_IMPL");
 
@@ -39,8 +39,12 @@ int cmd_info(int argc, char **argv)
     if (env && *env) printf(" (FAST25519_IMPL=%s)", env);
     else printf(" (auto, from CPUID)");
     printf("\nbackends:");
-    for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
+    for (size_t i = sizeof backends / sizeof backends[0]; i-- > 0;) /* slowest first */
         printf(" %s=%s", backends[i], f25519_impl_available(backends[i]) ? "available" : "unavailable");
+#if F25519_EMU
+    for (size_t i = 0; i < sizeof emulated / sizeof emulated[0]; i++)
+        printf(" %s=%s", emulated[i], f25519_impl_available(emulated[i]) ? "available" : "unavailable");
+#endif
     printf("\n");
     fflush(stdout);
     return cli_impl_ready(); /* forced missing backend: message on stderr, exit 2 */

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "fast25519.h"
 #include "impl.h"
+#include "backends.h" /* F25519_BACKEND_NAMES_BAR */
 
 static const char usage_text[] =
     "usage: fast25519 COMMAND [ARGS]\n"
@@ -37,7 +38,7 @@ static const char usage_text[] =
     "Hex is case-insensitive on input, lowercase on output. Keys, seeds and\n"
     "signatures are 32, 32 and 64 bytes. Exit status: 0 ok/valid, 1 invalid or\n"
     "all-zero shared secret, 2 usage or library error.\n"
-    "FAST25519_IMPL=portable|mulx|avx2|ifma forces a backend (error if unavailable).\n";
+    "FAST25519_IMPL=" F25519_BACKEND_NAMES_BAR " forces a backend (error if unavailable).\n";
 
 int cli_usage_error(const char *fmt, ...)
 {
