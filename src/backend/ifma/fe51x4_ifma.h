@@ -230,13 +230,6 @@ F25519_FE4_INLINE void fe4_addsub(fe51x4 *h, const fe51x4 *f, const fe51x4 *g, _
     fe4_addsub_kp(h, f, g, sub_mask, 2);
 }
 
-/* h = f in lanes whose mask bit is 1, 0 elsewhere. */
-F25519_FE4_INLINE void fe4_maskz(fe51x4 *h, const fe51x4 *f, __mmask8 k)
-{
-#pragma GCC unroll 5
-    for (int i = 0; i < 5; i++) h->v[i] = _mm256_maskz_mov_epi64(k, f->v[i]);
-}
-
 /* h = lanes of f where mask bit is 0, of g where it is 1. */
 F25519_FE4_INLINE void fe4_blend(fe51x4 *h, const fe51x4 *f, const fe51x4 *g, __mmask8 k)
 {

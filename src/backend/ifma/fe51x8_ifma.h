@@ -267,12 +267,6 @@ F25519_IFMA_INLINE void fe8_mul_small(fe51x8 *h, const fe51x8 *f, uint32_t c)
     fe8_carry(h, &t); /* t < 2^52 + 2^21 */
 }
 
-F25519_IFMA_INLINE void fe8_sqr_n(fe51x8 *h, const fe51x8 *f, int n)
-{
-    fe8_sqr(h, f);
-    for (int i = 1; i < n; i++) fe8_sqr(h, h);
-}
-
 /* Lane-wise select: h = (mask bit i) ? g : f, per lane i. */
 F25519_IFMA_INLINE void fe8_blend(fe51x8 *h, const fe51x8 *f, const fe51x8 *g, __mmask8 k)
 {

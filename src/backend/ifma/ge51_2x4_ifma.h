@@ -118,16 +118,4 @@ F25519_IFMA_INLINE void ge24_to_pre(ge24_pre *q, const ge24 *p, const fe51x8 *k_
     ge24_ymx_ypx(&n, p);
     fe8_mul(q, &n, k_1_1_2d_2);
 }
-
-/* -Q in pre form, in the halves selected by k (0x0f, 0xf0 or 0xff):
- * swap Y - X and Y + X, negate 2dT. */
-F25519_IFMA_INLINE void ge24_pre_cneg(ge24_pre *r, const ge24_pre *q, __mmask8 k)
-{
-    fe51x8 s, n, z;
-    ge24_perm_fe(&s, q, GE24_IMM(1, 0, 2, 3));   /* [Y+X, Y-X, 2dT, 2Z] */
-    fe8_0(&z);
-    ge24_msub_fe(&n, &s, 0x44, &z, q);            /* lane 2: 4p - 2dT */
-    fe8_carry(&n, &n);
-    fe8_blend(r, q, &n, k);
-}
 #endif

@@ -30,12 +30,6 @@ F25519_IFMA_INLINE void ge8_identity(ge8_p3 *h)
     fe8_1(&h->Z);
     fe8_0(&h->T);
 }
-F25519_IFMA_INLINE void ge8_precomp_identity(ge8_precomp *h)
-{
-    fe8_1(&h->ypx);
-    fe8_1(&h->ymx);
-    fe8_0(&h->xy2d);
-}
 
 /* r = the point of an affine precomputed q (y + x, y - x, 2dxy), in
  * projective form with Z = 2: X = 2x, Y = 2y, T = 2xy = 2dxy / d (1M instead

@@ -469,12 +469,6 @@ static inline void fe64_neg(fe64 *h, const fe64 *f)
     fe64_sub(h, &zero, f);
 }
 
-static inline void fe64_cmov(fe64 *f, const fe64 *g, uint64_t b)
-{
-    uint64_t m = (uint64_t)0 - b;
-    for (int i = 0; i < 4; i++) f->w[i] ^= m & (f->w[i] ^ g->w[i]);
-}
-
 /* fe51 with reduced limbs (< 2^51 + 2^13) -> fe64, same value: carry the
  * limbs to exactly 51 bits (limb 4 stays < 2^52), then repack. */
 static inline void fe64_from_fe51(fe64 *h, const fe51 *f)
