@@ -4,7 +4,7 @@
 # fast25519_emu: the whole library compiled a second time with F25519_EMU=1:
 # every vector backend of the registry (cmake/F25519Backends.cmake) built against SIMDe (Debian's
 # libsimde-dev) + src/arch/emu_shim.h, named "<backend>-emu" in its dispatcher
-# and reached only through FAST25519_IMPL=<backend>-emu. It is a static
+# and reached only through FAST25519_BACKEND=<backend>-emu. It is a static
 # library that only test programs link: it is never installed and never part
 # of libfast25519.
 #

@@ -2,7 +2,8 @@
 /*
  * Run-time choice of the backend: the first entry of the table below whose
  * CPU features (common/cpu.c: CPUID + XGETBV for OS-enabled vector state)
- * are present; FAST25519_IMPL forces one. The table is the registry's
+ * are present; FAST25519_BACKEND (its former name FAST25519_IMPL
+ * still read, common/backend_env.h) forces one. The table is the registry's
  * (backends_table.h, generated from src/backend/<name>/backend.cmake): every
  * backend with its CPU features, in the order of the descriptors' PRIORITY,
  * the speed measured with `fast25519 bench` (README, "Choosing the
@@ -14,12 +15,13 @@
 #include "fast25519.h"
 #include "impl.h"
 #include "common/cpu.h"
+#include "common/backend_env.h"
 
 /* ops is NULL for a backend this build does not contain (the name stays
  * known: forcing it fails closed with F25519_ERR_UNSUPPORTED).
  * Emulated entries exist only in the TEST-ONLY emulated library (F25519_EMU):
  * they run the vector code through SIMDe on any x86-64, are reached only by
- * naming them (FAST25519_IMPL, f25519_select_impl), never by auto; the
+ * naming them (FAST25519_BACKEND, f25519_select_impl), never by auto; the
  * entries a vector backend borrows from a scalar one run natively, so they
  * keep that backend's CPU features. */
 static const struct backend {
@@ -62,7 +64,7 @@ static void init_once(void)
     if (g_state) return;
     uint32_t feat = f25519_cpu_features();
     const f25519_ops *o;
-    const char *env = getenv("FAST25519_IMPL");
+    const char *env = f25519_backend_env(NULL);
     if (env && *env && strcmp(env, "auto") != 0) {
         int known;
         o = lookup(env, feat, &known); /* unknown or missing: NULL, fail closed */

@@ -108,7 +108,7 @@ typedef struct f25519_ops {
 #endif
 #include "backends_table.h"
 
-/* Current backend, or NULL when FAST25519_IMPL forced one that is missing. */
+/* Current backend, or NULL when FAST25519_BACKEND forced one that is missing. */
 const f25519_ops *f25519_ops_get(void);
 
 /* The prologue of the public-key entries (x25519 and ed25519, single and x8):

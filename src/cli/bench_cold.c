@@ -167,11 +167,12 @@ static void print_json(const row_list *l, double hz)
     printf("{\"tsc_ghz\": %.4f, \"mode\": \"cold\", \"gap_us\": %d, \"results\": [", hz / 1e9, GAP_US);
     for (int i = 0; i < l->n; i++) {
         const cold_row *r = &l->rows[i];
-        printf("%s\n  {\"op\": \"%s\", \"impl\": \"%s\", \"path\": \"%s\", \"ticks_median\": %llu, "
+        printf("%s\n  {\"op\": \"%s\", \"impl\": \"%s\", \"backend\": \"%s\", \"path\": \"%s\", "
+               "\"ticks_median\": %llu, "
                "\"ops_per_sec\": %.0f, \"warmup_thread\": \"%s\", \"ticks_median_busy_gap\": %llu, "
                "\"ticks_median_warm\": %llu, \"cold_over_warm\": %.3f, \"samples\": %zu, "
                "\"dropped_preempted\": %zu",
-               i ? "," : "", r->op, impl_names[r->impl], r->path, (unsigned long long)r->cold,
+               i ? "," : "", r->op, impl_names[r->impl], r->path, r->path, (unsigned long long)r->cold,
                hz / (double)r->cold, r->thread ? "on" : "off", (unsigned long long)r->busy,
                (unsigned long long)r->warm, (double)r->cold / (double)r->warm, r->n, r->dropped);
         if (r->batch) printf(", \"batch\": %d, \"keys\": %d", r->batch, r->keys);
@@ -188,7 +189,7 @@ static void print_table(const row_list *l, double hz, double seconds)
            "busy gap: after a %d us scalar spin (only the vector units idle); warm: back to back.\n"
            "thread: the warm-up thread (512-bit burst every 500 us on this CPU).\n"
            "Samples during which this thread was preempted are dropped (shared machine).\n\n", GAP_US, GAP_US);
-    printf("%-17s %-10s %-9s %-6s %11s %9s %11s %10s %10s\n", "op", "impl", "path", "thread", "cold ticks",
+    printf("%-17s %-10s %-9s %-6s %11s %9s %11s %10s %10s\n", "op", "impl", "backend", "thread", "cold ticks",
            "busy gap", "warm ticks", "cold/warm", "busy/warm");
     for (int i = 0; i < l->n; i++) {
         const cold_row *r = &l->rows[i];
@@ -200,7 +201,7 @@ static void print_table(const row_list *l, double hz, double seconds)
     }
     printf("\nX25519 keygen per key by pool batch after an idle gap (batch 1: one keygen call,\n"
            "or one x8 call when keys = 8; batch N: N x8 calls plus one getrandom for the N*8 secrets)\n");
-    printf("%-9s %-6s %6s %6s %11s %11s %11s %12s\n", "path", "thread", "batch", "keys", "ticks/key",
+    printf("%-9s %-6s %6s %6s %11s %11s %11s %12s\n", "backend", "thread", "batch", "keys", "ticks/key",
            "busy t/key", "warm t/key", "keys/s cold");
     for (int i = 0; i < l->n; i++) {
         const cold_row *r = &l->rows[i];

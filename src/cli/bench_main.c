@@ -17,6 +17,7 @@
 #include "bench.h"
 #include "cli.h"
 #include "fast25519.h"
+#include "common/backend_env.h"
 #include "backends.h" /* the registry: F25519_BACKEND_NAMES */
 
 #define ROUNDS 5
@@ -108,7 +109,7 @@ static void print_table(const op_result *res, int nres, double hz, int cpu, doub
     printf("fast25519 backends measured:");
     for (int i = 0; i < npaths; i++) printf(" %s", paths[i]);
     printf("%s\n\n", bench_have_sodium() ? "" : "   (libsodium: not built in, rows skipped)");
-    printf("%-35s %-10s %-9s %10s %12s %11s %13s\n", "op", "impl", "path", "ticks", "ops/s",
+    printf("%-35s %-10s %-9s %10s %12s %11s %13s\n", "op", "impl", "backend", "ticks", "ops/s",
            "vs OpenSSL", "vs libsodium");
     for (int r = 0; r < nres; r++) {
         const op_result *o = &res[r];
@@ -146,9 +147,9 @@ static void print_json(const op_result *res, int nres, double hz)
         for (int j = 0; j < o->nc; j++) {
             const cand *c = &o->c[j];
             if (c->note) continue;
-            printf("%s\n  {\"op\": \"%s\", \"impl\": \"%s\", \"path\": \"%s\", \"ticks_median\": %llu, "
-                   "\"ops_per_sec\": %.0f, \"samples\": %zu",
-                   first ? "" : ",", bench_op_names[o->op], impl_names[c->impl], c->path,
+            printf("%s\n  {\"op\": \"%s\", \"impl\": \"%s\", \"backend\": \"%s\", \"path\": \"%s\", "
+                   "\"ticks_median\": %llu, \"ops_per_sec\": %.0f, \"samples\": %zu",
+                   first ? "" : ",", bench_op_names[o->op], impl_names[c->impl], c->path, c->path,
                    (unsigned long long)c->median, hz / (double)c->median, c->n);
             if (ossl) printf(", \"ratio_vs_openssl\": %.3f", ratio(ossl, c->median));
             if (na) printf(", \"ratio_vs_libsodium\": %.3f", ratio(na, c->median));
@@ -210,10 +211,10 @@ int cmd_bench(int argc, char **argv)
     int rc = cli_impl_ready();
     if (rc) return rc;
 
-    /* Backends: all this CPU and build support, or only the one FAST25519_IMPL forces. */
+    /* Backends: all this CPU and build support, or only the one FAST25519_BACKEND forces. */
     const char *paths[N_PATHS];
     int npaths = 0;
-    const char *env = getenv("FAST25519_IMPL");
+    const char *env = f25519_backend_env(NULL);
     if (env && *env && strcmp(env, "auto") != 0) {
         paths[npaths++] = f25519_impl();
     } else {

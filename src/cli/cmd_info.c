@@ -5,6 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "fast25519.h"
+#include "common/backend_env.h"
 #include "backends.h" /* the registry: F25519_BACKEND_NAMES */
 
 int cmd_info(int argc, char **argv)
@@ -23,7 +24,8 @@ int cmd_info(int argc, char **argv)
     static const char *const emulated[] = {F25519_EMU_BACKEND_NAMES};
 #endif
     uint32_t f = f25519_cpu_features();
-    const char *env = getenv("FAST25519_IMPL");
+    const char *var;
+    const char *env = f25519_backend_env(&var);
 
     printf("version: %s\n", f25519_version());
     printf("cpu features:");
@@ -35,8 +37,8 @@ int cmd_info(int argc, char **argv)
         }
     }
     printf("%s\n", any ? "" : " (none of bmi2 adx avx2 avx512f avx512vl avx512ifma)");
-    printf("implementation: %s", f25519_impl());
-    if (env && *env) printf(" (FAST25519_IMPL=%s)", env);
+    printf("backend: %s", f25519_impl());
+    if (env && *env) printf(" (%s=%s)", var, env);
     else printf(" (auto, from CPUID)");
     printf("\nbackends:");
     for (size_t i = sizeof backends / sizeof backends[0]; i-- > 0;) /* slowest first */

@@ -6,7 +6,7 @@
 # outside that folder:
 #   - the test registration: ctest lists <test>_dummy for the per-backend suites, and two of
 #     them (select_first_dummy, bad_input_dummy) pass;
-#   - the dispatcher: FAST25519_IMPL=dummy selects it (fast25519 info: "implementation: dummy");
+#   - the dispatcher: FAST25519_BACKEND=dummy selects it (fast25519 info: "backend: dummy");
 #   - fast25519 info lists dummy=available; fast25519 bench measures it;
 #   - tests/structure/check_backends.py names: no shared file names a backend.
 # Usage: new_backend.sh SRC   (builds with -j2; the temporary tree is removed at exit)
@@ -42,8 +42,8 @@ echo "ok: $listed tests registered as <name>_dummy"
 info=$("$cli" info)
 echo "$info"
 grep -q '^backends:.* dummy=available' <<<"$info" || fail "fast25519 info does not list dummy=available"
-forced=$(FAST25519_IMPL=dummy "$cli" info)
-grep -q '^implementation: dummy ' <<<"$forced" || fail "FAST25519_IMPL=dummy did not select it: $forced"
+forced=$(FAST25519_BACKEND=dummy "$cli" info)
+grep -q '^backend: dummy ' <<<"$forced" || fail "FAST25519_BACKEND=dummy did not select it: $forced"
 echo "ok: the dispatcher selects dummy"
 bench=$("$cli" bench --ops x25519_keygen --seconds 0.01)
 echo "$bench"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The avx2 backend's ops table (selected by dispatch.c when CPUID reports
- * AVX2 + BMI2 + ADX and no AVX-512IFMA; FAST25519_IMPL=avx2 forces it, also
+ * AVX2 + BMI2 + ADX and no AVX-512IFMA; FAST25519_BACKEND=avx2 forces it, also
  * on IFMA hosts). Vector code: x25519_x8, two 4-lane Montgomery ladders on
  * the radix-2^25.5 AVX2 field (backend/avx2/ladder_avx2.c, backend/avx2/fe25x4_avx2.*);
  * x25519_base_x8 / ed25519_base_x8, two 4-lane fixed-base combs
