@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
-#include "bench_ticks.h" /* src/cli */
+#include "bench_ticks.h" /* bench/fast25519 */
 #include "fast25519.h"
 
 #define TU_SKIP 77
@@ -125,6 +125,6 @@ void tu_require_ifma_backend(const char *test_name);
 #endif
 void tu_require_avx2_code(const char *test_name);
 
-/* ---- timer: the serialised tick read of `fast25519 bench` (src/cli/bench_ticks.h) ---- */
+/* ---- timer: the serialised tick read of `fast25519 bench` (bench/fast25519/bench_ticks.h) ---- */
 static inline uint64_t tu_ticks(void) { return f25519_bench_ticks(); }
 #endif
