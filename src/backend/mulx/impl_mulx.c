@@ -12,43 +12,11 @@
 #include "backend/mulx/scalarmult_mulx.h"
 
 #if F25519_HAVE_MULX
-static void m_x25519_x8(uint8_t out[8][32], const uint8_t k[8][32], const uint8_t u[8][32])
-{
-    for (int i = 0; i < 8; i++) f25519_x25519_ladder_mulx(out[i], k[i], u[i]);
-}
-
-static void m_x25519_base_x8(uint8_t out[8][32], const uint8_t k[8][32])
-{
-    for (int i = 0; i < 8; i++) f25519_x25519_base_mulx(out[i], k[i]);
-}
-
-static void m_ed25519_base_x8(uint8_t out[8][32], const uint8_t a[8][32])
-{
-    for (int i = 0; i < 8; i++) f25519_ed25519_base_mulx(out[i], a[i]);
-}
-
 /* Two decodes around one interleaved pair of radix-2^64 chains. */
 static int m_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32], int lenient0,
                         int lenient1)
 {
     return ge51_frombytes2_vartime_with(out, s0, s1, lenient0, lenient1, f25519_fe51_pow22523_x2_mulx);
-}
-
-/* Batch verification: one item at a time on this backend's field; the
- * multi-scalar multiplication is msm_mulx.c's (Straus / Pippenger). */
-static int m_frombytes_x8(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient)
-{
-    int bad = 0;
-    for (int i = 0; i < 8; i++)
-        bad |= (ge51_frombytes_vartime_with(&out[i], s[i], (int)((lenient >> i) & 1),
-                                            f25519_fe51_pow22523_mulx) != 0) << i;
-    return bad;
-}
-
-static void m_double_scalar_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
-                               const uint8_t b[8][32])
-{
-    for (int i = 0; i < 8; i++) f25519_double_scalarmult_mulx(&out[i], a[i], &A[i], b[i]);
 }
 
 /* one thread: the team is for backends that split the work */
@@ -62,16 +30,11 @@ static void m_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 
 const f25519_ops f25519_ops_mulx = {
     .name = "mulx",
     .x25519 = f25519_x25519_ladder_mulx,
-    .x25519_x8 = m_x25519_x8,
     .x25519_base = f25519_x25519_base_mulx,
-    .x25519_base_x8 = m_x25519_base_x8,
     .ed25519_base = f25519_ed25519_base_mulx,
-    .ed25519_base_x8 = m_ed25519_base_x8,
     .ed25519_double_scalar = f25519_double_scalarmult_mulx,
     .ed25519_quad_scalar = f25519_quad_scalarmult_mulx,
     .ed25519_frombytes2 = m_frombytes2,
-    .ed25519_frombytes_x8 = m_frombytes_x8,
-    .ed25519_double_scalar_x8 = m_double_scalar_x8,
     .ed25519_msm = m_msm,
 };
 #endif
