@@ -131,7 +131,7 @@ if [ "$run_sanitizers" != 0 ]; then
   #      native backends only: sanitizer builds leave the emulated ones to the Release stage ----
   say "ThreadSanitizer build (build-tsan, clang -fsanitize=thread, the thread-labelled tests)"
   TSAN_OPTIONS=halt_on_error=1:exitcode=66 clang_stage TSan build-tsan thread thread "$jobs" \
-    f25519_test_spawn f25519_verify_batch f25519_test_verify_lanes test_msm_pippenger
+    test_spawn test_verify_batch test_verify_lanes test_msm_pippenger
 
   # ---- 3. MemorySanitizer constant-time build ----
   say "MSan constant-time build (build-msan, clang -fsanitize=memory)"

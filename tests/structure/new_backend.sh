@@ -30,7 +30,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 python3 "$src/tests/structure/check_backends.py" names "$tmp" || fail "check_backends on the tree with dummy"
 cmake -S "$tmp" -B "$tmp/build" -DCMAKE_BUILD_TYPE=Release -DF25519_BUILD_TESTING=ON >"$tmp/configure.log" 2>&1 \
   || { tail -n 30 "$tmp/configure.log"; fail "configure"; }
-cmake --build "$tmp/build" -j2 --target fast25519_cli f25519_select_first f25519_bad_input >"$tmp/build.log" 2>&1 \
+cmake --build "$tmp/build" -j2 --target fast25519_cli test_select_first test_bad_input >"$tmp/build.log" 2>&1 \
   || { tail -n 30 "$tmp/build.log"; fail "build"; }
 cli="$tmp/build/bin/fast25519"
 
