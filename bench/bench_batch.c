@@ -20,7 +20,7 @@
 #include "ed25519_verify.h"
 #include "common/random.h"
 #if F25519_HAVE_AVX2_BENCH
-#include "scalarmult/msm_avx2.h"
+#include "backend/avx2/msm_avx2.h"
 #endif
 
 static int cmpu(const void *a, const void *b)
@@ -125,8 +125,8 @@ int main(int argc, char **argv)
         /* openssl mode: A lenient, R strict; the half-size quad path */
         ge51_p3 *R = P + n;
         TIME("pre-decode checks", for (size_t i = 0; i < n; i++) st[i] = f25519_vf_pre_decode(sig[i], pub[i], F25519_VERIFY_OPENSSL));
-        TIME("decode A (frombytes_x8, lenient)", for (size_t i = 0; i < n; i += 8) ops->ed25519_frombytes_x8(A + i, pp + i, 0xff));
-        TIME("decode R (frombytes_x8, strict)", for (size_t i = 0; i < n; i += 8) ops->ed25519_frombytes_x8(R + i, ps + i, 0));
+        TIME("decode A (frombytes_x8, lenient)", for (size_t i = 0; i < n; i += 8) f25519_ops_ed25519_frombytes_x8(ops, A + i, pp + i, 0xff));
+        TIME("decode R (frombytes_x8, strict)", for (size_t i = 0; i < n; i += 8) f25519_ops_ed25519_frombytes_x8(ops, R + i, ps + i, 0));
         TIME("challenge k (SHA-512 + reduce)", challenges(ops, n, k, sig, pub, msg));
         f25519_halfsize *h = malloc(n * sizeof *h);
         uint8_t (*e)[32] = malloc(n * 32);
@@ -157,8 +157,8 @@ int main(int argc, char **argv)
         return okh && okq && okb ? 0 : 1;
     }
     TIME("pre-decode checks", for (size_t i = 0; i < n; i++) st[i] = f25519_vf_pre_decode(sig[i], pub[i], F25519_VERIFY_ZIP215));
-    TIME("decode A (frombytes_x8)", for (size_t i = 0; i < n; i += 8) ops->ed25519_frombytes_x8(A + i, pp + i, 0xff));
-    TIME("decode R (frombytes_x8)", for (size_t i = 0; i < n; i += 8) ops->ed25519_frombytes_x8(P + n + i, ps + i, 0xff));
+    TIME("decode A (frombytes_x8)", for (size_t i = 0; i < n; i += 8) f25519_ops_ed25519_frombytes_x8(ops, A + i, pp + i, 0xff));
+    TIME("decode R (frombytes_x8)", for (size_t i = 0; i < n; i += 8) f25519_ops_ed25519_frombytes_x8(ops, P + n + i, ps + i, 0xff));
     TIME("challenge k (SHA-512 + reduce)", challenges(ops, n, k, sig, pub, msg));
     uint8_t b[32];
     TIME("scalars (z, z k, sum z S, negations)", {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * ifma-core's own rdtsc harness (a benchmark, not a test; the serialised tick
- * read of `fast25519 bench`, src/cli/bench_ticks.h): median TSC ticks per
+ * read of `fast25519 bench`, bench/fast25519/bench_ticks.h): median TSC ticks per
  * operation for the ifma and portable backends and OpenSSL 3 (EVP) in the same run. Pin it: taskset -c 1 f25519_bench_ifma [reps]
  */
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <openssl/evp.h>
 #include "fast25519.h"
-#include "bench_ticks.h" /* src/cli: the tick read of `fast25519 bench` */
+#include "bench_ticks.h" /* bench/fast25519: the tick read of `fast25519 bench` */
 
 static int reps = 2001;
 static int cmp_u64(const void *a, const void *b)

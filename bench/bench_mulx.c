@@ -7,13 +7,13 @@
 #include "bench_ticks.h"
 #include "arch/mulx_asm.h"
 #if F25519_HAVE_MULX
-#include "field/fe64_mulx.h"
-#include "scalarmult/scalarmult_mulx.h"
+#include "backend/mulx/fe64_mulx.h"
+#include "backend/mulx/scalarmult_mulx.h"
 #include "point/ge51.h"
 #if F25519_HAVE_IFMA
-#include "field/fe51_invert_ifma.h"
+#include "field/invert_safegcd.h"
 #endif
-#include "../src/scalarmult/base_mulx.c" /* the statics: select64, base_mulx */
+#include "../src/backend/mulx/base_mulx.c" /* the statics: select64, base_mulx */
 
 static int cmpu(const void *a, const void *b)
 {
@@ -54,7 +54,7 @@ int main(void)
     {
         fe51 z51, o51;
         fe64_to_fe51(&z51, &a);
-        TIME("safegcd (fe51_invert_ifma)", 1, f25519_ifma_fe_invert(&o51, &z51); z51.v[0] ^= o51.v[0] & 1);
+        TIME("safegcd (invert_safegcd)", 1, f25519_safegcd_invert(&o51, &z51); z51.v[0] ^= o51.v[0] & 1);
     }
 #endif
     TIME("fe64_invert_safegcd", 1, fe64_invert_safegcd(&c, &a); a.w[0] ^= c.w[0] & 1);

@@ -2,9 +2,9 @@
 # The TEST-ONLY emulated library and the "emulated twin" of a test program.
 #
 # fast25519_emu: the whole library compiled a second time with F25519_EMU=1:
-# every vector backend of src/backends.cmake built against SIMDe (Debian's
+# every vector backend of the registry (cmake/F25519Backends.cmake) built against SIMDe (Debian's
 # libsimde-dev) + src/arch/emu_shim.h, named "<backend>-emu" in its dispatcher
-# and reached only through FAST25519_IMPL=<backend>-emu. It is a static
+# and reached only through FAST25519_BACKEND=<backend>-emu. It is a static
 # library that only test programs link: it is never installed and never part
 # of libfast25519.
 #
@@ -101,7 +101,7 @@ set(F25519_EMU_DEFS ${_emu_defs} CACHE INTERNAL "")
 add_library(fast25519_emu STATIC ${_emu_sources})
 target_include_directories(fast25519_emu
   PUBLIC ${PROJECT_SOURCE_DIR}/include
-  PRIVATE ${PROJECT_SOURCE_DIR}/src ${F25519_SIMDE_INCLUDE_DIR})
+  PRIVATE ${PROJECT_SOURCE_DIR}/src ${F25519_GENERATED_DIR} ${F25519_SIMDE_INCLUDE_DIR})
 target_compile_definitions(fast25519_emu PRIVATE ${_emu_defs} F25519_BUILD_VERSION="${PROJECT_VERSION}")
 # SIMDe passes 256/512-bit vectors by value on a baseline x86-64 target (no
 # AVX registers): GCC notes the ABI change; it is internal to this library.
@@ -111,12 +111,13 @@ target_link_libraries(fast25519_emu PUBLIC Threads::Threads)
 if(F25519_FUZZ)
   # libFuzzer build (scripts/fuzz.sh): the emulated library keeps coverage and UBSan but not ASan,
   # under which clang spends minutes per vector file on SIMDe's inlined lane loops (measured
-  # 2026-11-25: scalarmult/double_ifma.c > 150 s CPU with ASan, 5 s without). The native library
+  # 2026-11-25: backend/ifma/double_ifma.c > 150 s CPU with ASan, 5 s without). The native library
   # in the same build (portable, mulx, ifma) is compiled with ASan; the emulated harness binaries
   # are ASan programs around an uninstrumented emulated library.
   target_compile_options(fast25519_emu PRIVATE -fno-sanitize=address)
 endif()
 add_library(fast25519_internal_emu INTERFACE)
-target_include_directories(fast25519_internal_emu INTERFACE ${PROJECT_SOURCE_DIR}/src ${F25519_SIMDE_INCLUDE_DIR})
+target_include_directories(fast25519_internal_emu INTERFACE ${PROJECT_SOURCE_DIR}/src ${F25519_GENERATED_DIR}
+                           ${F25519_SIMDE_INCLUDE_DIR})
 target_compile_definitions(fast25519_internal_emu INTERFACE ${_emu_defs})
 target_link_libraries(fast25519_internal_emu INTERFACE fast25519_emu)

@@ -18,7 +18,7 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
   "constant-time X25519 and Ed25519 library, CLI and OpenSSL 3 provider")
 set(CPACK_PACKAGE_DESCRIPTION
   "fast25519 is a C11 library of X25519 key exchange and Ed25519 signatures (RFC 7748,
-RFC 8032, batch verification) with x86-64 backends chosen at run time (portable,
+RFC 8032, batch verification) with x86-64 backends chosen at run time (pure C,
 MULX/ADX, AVX2, AVX-512IFMA). The package holds the shared and static libraries, the
 header, pkg-config and CMake files, the fast25519 command-line tool, and an OpenSSL 3
 provider that serves X25519 and Ed25519 to unmodified applications through openssl.cnf

@@ -14,10 +14,11 @@
  * private keys, Ed25519 seeds) are read in constant time and every internal
  * copy of a secret is wiped before return.
  *
- * The implementation (portable radix-2^51 C, mulx radix-2^64 MULX/ADX, AVX2,
+ * The backend (portable radix-2^51 C, mulx radix-2^64 MULX/ADX, AVX2,
  * AVX-512IFMA) is chosen
  * once, on first use, from CPUID; the environment variable
- * FAST25519_IMPL=portable|mulx|avx2|ifma forces one. Forcing a path this CPU or
+ * FAST25519_BACKEND=portable|mulx|avx2|ifma forces one (FAST25519_IMPL, its
+ * former name, is still read). Forcing a backend this CPU or
  * build lacks makes every operation return F25519_ERR_UNSUPPORTED (fail
  * closed) until f25519_select_impl() picks one that exists.
  *
@@ -68,24 +69,24 @@ F25519_API const char *f25519_version(void);
 #define F25519_ERR_SMALL_ORDER -3 /* small-order point rejected (strict mode) */
 #define F25519_ERR_VERIFY      -4 /* signature does not verify */
 #define F25519_ERR_ZERO_SHARED -5 /* X25519 shared secret is all zero (RFC 8446 7.4.2) */
-#define F25519_ERR_UNSUPPORTED -6 /* implementation not available on this CPU/build */
+#define F25519_ERR_UNSUPPORTED -6 /* backend not available on this CPU/build */
 #define F25519_ERR_ARG         -7 /* NULL pointer, unknown mode/variant/name */
 #define F25519_ERR_RANDOM      -8 /* the OS random source failed */
 
 /* Short English description of a return code (static string, never NULL). */
 F25519_API const char *f25519_strerror(int rc);
 
-/* ---- Implementation dispatch --------------------------------------- */
-/* Name of the implementation in use: "portable", "mulx", "avx2" or "ifma";
- * "unsupported" when FAST25519_IMPL forced a path that does not exist here. */
+/* ---- Backend dispatch ---------------------------------------------- */
+/* Name of the backend in use: "portable", "mulx", "avx2" or "ifma";
+ * "unsupported" when FAST25519_BACKEND forced one that does not exist here. */
 F25519_API const char *f25519_impl(void);
 
-/* Select an implementation by name ("portable", "mulx", "avx2", "ifma", or "auto"
+/* Select a backend by name ("portable", "mulx", "avx2", "ifma", or "auto"
  * for the CPUID choice). Returns F25519_OK, F25519_ERR_UNSUPPORTED (CPU or
  * build lacks it; the previous choice stays) or F25519_ERR_ARG (unknown name). */
 F25519_API int f25519_select_impl(const char *name);
 
-/* 1 if the named implementation can run on this CPU and build, else 0. */
+/* 1 if the named backend can run on this CPU and build, else 0. */
 F25519_API int f25519_impl_available(const char *name);
 
 /* CPU features seen by the dispatcher (bit set of F25519_CPU_*). */
@@ -215,8 +216,8 @@ F25519_API int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len,
  * arrays may be NULL); F25519_ERR_ARG if status is NULL (nothing written),
  * if an array is NULL or mode is unknown (every status = F25519_ERR_ARG),
  * or if any item had NULL pointers (the other items are still verified);
- * F25519_ERR_UNSUPPORTED (every status) when FAST25519_IMPL forced a missing
- * implementation; otherwise F25519_ERR_VERIFY if any item is not valid. */
+ * F25519_ERR_UNSUPPORTED (every status) when FAST25519_BACKEND forced a missing
+ * backend; otherwise F25519_ERR_VERIFY if any item is not valid. */
 F25519_API int f25519_ed25519_verify_batch(size_t n, const uint8_t *const sig[],
                                            const uint8_t *const msg[], const size_t msg_len[],
                                            const uint8_t *const pub[], int mode, unsigned threads,

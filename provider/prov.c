@@ -13,7 +13,7 @@
  *
  * The provider never fetches algorithms itself (all crypto is the
  * fast25519 library), so it cannot recurse into itself. When the library
- * cannot run on this CPU (FAST25519_IMPL forced a missing path), the query
+ * cannot run on this CPU (FAST25519_BACKEND forced a missing path), the query
  * offers no algorithms and libcrypto uses the default provider instead.
  */
 #include <stdio.h>

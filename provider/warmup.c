@@ -21,13 +21,15 @@
  *
  * The thread starts lazily on the first operation, never at load, and is
  * stopped and joined at provider teardown (both in lifecycle.c). The burst
- * only runs when the ifma backend is active; on other backends there is
+ * only runs when the active backend's code is AVX-512 (its descriptor says
+ * WARMUP, src/backend/<name>/backend.cmake); on other backends there is
  * nothing to warm.
  */
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "fast25519.h"
+#include "backends.h" /* the registry: F25519_WARMUP_BACKEND_NAMES */
 #include "helpers.h"
 #include "warmup.h"
 
@@ -50,9 +52,13 @@ __attribute__((target("avx512f,avx512ifma"), noinline)) static void burst_avx512
 int f25519_warmup_burst(void)
 {
 #if defined(__x86_64__)
-    if (strcmp(f25519_impl(), "ifma") == 0) {
-        burst_avx512();
-        return 1;
+    static const char *const warm[] = {F25519_WARMUP_BACKEND_NAMES NULL};
+    const char *cur = f25519_impl();
+    for (size_t i = 0; warm[i]; i++) {
+        if (strcmp(cur, warm[i]) == 0) {
+            burst_avx512();
+            return 1;
+        }
     }
 #endif
     return 0;

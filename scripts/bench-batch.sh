@@ -18,7 +18,7 @@
 # can slow the vector code of one pair more than the scalar single verify it is paired with (one
 # run of a pair can read half again its neighbours' ratio).
 # On an AVX2 host the dispatcher picks avx2, whose single verify is the mulx backend's
-# (src/impl_avx2.c), so the avx2 row here is that host's figure; on an IFMA host the avx2 row runs
+# (src/backend/avx2/impl_avx2.c), so the avx2 row here is that host's figure; on an IFMA host the avx2 row runs
 # the same code on another microarchitecture, and is marked so. The comparison with dalek's
 # verify_batch is scripts/bench-peers.sh's.
 set -euo pipefail
@@ -68,7 +68,7 @@ ifma_host=0
 "$bin/f25519_impl_available" ifma && ifma_host=1
 
 cpu=$(LC_ALL=C lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
-echo "host: ${cpu:-unknown CPU}; $(nproc) CPUs; $("$bin/fast25519" info | sed -n 's/^implementation: //p')"
+echo "host: ${cpu:-unknown CPU}; $(nproc) CPUs; $("$bin/fast25519" info | sed -n 's/^backend: //p')"
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); bench_batch reps $reps (4 x $reps pairs), bench_threads $rounds rounds of $calls calls; $runs runs, medians"
 if [ "$check" = 1 ]; then
   echo "(--check: a self-check of the pipeline; runs this short give no meaningful figures)"

@@ -463,7 +463,7 @@ if [ "$MODE" = full ]; then
     grep -qv -e ' info: ' -e ' notice: ' "$f" 2>/dev/null && cp "$f" "$OUT/raw/"
   done
 fi
-python3 "$ROOT/tools/tls-bench/e2e_report.py" "${REPORT_ARGS[@]}"
+python3 "$ROOT/bench/tls/e2e_report.py" "${REPORT_ARGS[@]}"
 cat "$OUT/e2e.md"
 [ "$KEEP_OUT" = 1 ] && say "report written to $OUT"
 exit 0

@@ -78,7 +78,7 @@ def load(rel):
         raise Bad(f"{rel}.json: not an object")
     if "host" not in d and os.path.basename(rel) == "e2e":  # as scripts/e2e.sh writes it
         m = meta_txt(os.path.join(RESULTS, os.path.dirname(rel), "raw", "meta.txt"))
-        impl = re.search(r"implementation: (\S+)", m.get("backend", ""))
+        impl = re.search(r"(?:implementation|backend): (\S+)", m.get("backend", ""))
         name = os.path.dirname(rel)
         d = dict(d, host={"name": name, "label": name, "cpu": m.get("cpu", "?"),
                           "kind": impl.group(1) if impl else "?"},

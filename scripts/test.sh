@@ -131,7 +131,7 @@ if [ "$run_sanitizers" != 0 ]; then
   #      native backends only: sanitizer builds leave the emulated ones to the Release stage ----
   say "ThreadSanitizer build (build-tsan, clang -fsanitize=thread, the thread-labelled tests)"
   TSAN_OPTIONS=halt_on_error=1:exitcode=66 clang_stage TSan build-tsan thread thread "$jobs" \
-    f25519_test_spawn f25519_verify_batch f25519_test_verify_lanes test_msm_pippenger
+    test_spawn test_verify_batch test_verify_lanes test_msm_pippenger
 
   # ---- 3. MemorySanitizer constant-time build ----
   say "MSan constant-time build (build-msan, clang -fsanitize=memory)"
@@ -180,19 +180,13 @@ if configure_build build -DCMAKE_BUILD_TYPE=Release -DF25519_TEST_TIER=full; the
     if [ ${#failed[@]} -gt 0 ]; then
       say "earlier stages FAILED: ${failed[*]} (see above); main run follows"
     fi
-    # Which vector code this host runs natively, which only emulated (the *_ifma-emu suites run the
-    # same IFMA sources compiled against SIMDe on every host; the *_ifma suites need the CPU).
+    # Which backends this host runs natively, which not (their *_<name> suites are skipped; a vector
+    # backend's *_<name>-emu suites run its sources compiled against SIMDe on every host).
     if [ -x build/bin/fast25519 ]; then
       backends=$(build/bin/fast25519 info | sed -n 's/^backends: //p')
-      case " $backends " in
-        *" ifma=available "*) ifma_mode="NATIVE (this CPU has AVX-512F/VL/IFMA) and EMULATED (ifma-emu)" ;;
-        *) ifma_mode="EMULATED only (ifma-emu: this CPU lacks AVX-512IFMA; the *_ifma suites are skipped)" ;;
-      esac
-      case " $backends " in
-        *" avx2=available "*) avx2_mode="NATIVE (this CPU has AVX2 + BMI2 + ADX) and EMULATED (avx2-emu)" ;;
-        *) avx2_mode="EMULATED only (avx2-emu: this CPU lacks AVX2/BMI2/ADX; the *_avx2 suites are skipped)" ;;
-      esac
-      say "vector backends: ifma code tested $ifma_mode; avx2 code tested $avx2_mode; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+      native=$(printf '%s\n' $backends | sed -n 's/=available$//p' | xargs)
+      missing=$(printf '%s\n' $backends | sed -n 's/=unavailable$//p' | xargs)
+      say "backends tested natively: ${native:-none}; not on this CPU/build: ${missing:-none} (their -emu twins, if vector code, still run); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
     fi
     # The peer benchmark's Rust harness (scripts/bench-peers.sh --check): builds it (cargo; the first
     # run compiles aws-lc-sys, ring and dalek, a few minutes), cross-checks aws-lc, ring, dalek and

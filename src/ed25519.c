@@ -86,7 +86,7 @@ int f25519_ed25519_keygen_x8(uint8_t pub[8][32], const uint8_t seed[8][32])
     if (rc != F25519_OK) return rc;
     uint8_t a[8][32];
     for (int i = 0; i < 8; i++) expand_seed(a[i], NULL, seed[i]); /* < 2^255 */
-    ops->ed25519_base_x8(pub, (const uint8_t(*)[32])a);
+    f25519_ops_ed25519_base_x8(ops, pub, (const uint8_t(*)[32])a);
     f25519_wipe(a, sizeof a);
     return F25519_OK;
 }

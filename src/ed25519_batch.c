@@ -157,7 +157,7 @@ static void finish_exact(const batch_job *j, chunk_scratch *w, size_t base, cons
          * disjoint parts of idx: coop_finish); else room for m rounded up
          * to 8 (2 cap + 8) for encode_points */
         ge51_p3 local[8], *P8 = zip ? local : &w->P[g];
-        j->ops->ed25519_double_scalar_x8(P8, (const uint8_t(*)[32])k8, A8, (const uint8_t(*)[32])s8);
+        f25519_ops_ed25519_double_scalar_x8(j->ops, P8, (const uint8_t(*)[32])k8, A8, (const uint8_t(*)[32])s8);
         for (size_t l = 0; zip && l < 8 && g + l < m; l++) {
             size_t i = idx[g + l];
             j->status[base + i] = f25519_vf_final(&P8[l], &w->R[i], j->mode);
@@ -251,9 +251,9 @@ static void prepare(const batch_job *j, chunk_scratch *w, size_t base, size_t lo
             er[l] = use ? j->sig[base + g + l] : IDENTITY_ENC;
         }
         ge51_p3 tmp[8];
-        int bad_a = j->ops->ed25519_frombytes_x8(tmp, ea, lenA);
+        int bad_a = f25519_ops_ed25519_frombytes_x8(j->ops, tmp, ea, lenA);
         for (size_t l = 0; l < 8 && g + l < hi; l++) w->A[g + l] = tmp[l];
-        int bad_r = dec_r ? j->ops->ed25519_frombytes_x8(tmp, er, lenR) : 0;
+        int bad_r = dec_r ? f25519_ops_ed25519_frombytes_x8(j->ops, tmp, er, lenR) : 0;
         for (size_t l = 0; l < 8 && g + l < hi; l++) {
             if (dec_r) w->R[g + l] = tmp[l];
             if (st[g + l] == F25519_OK)

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * The backend interface. A backend (portable, mulx, ifma) fills one
+ * The backend interface. A backend (src/backend/<name>/) fills one
  * f25519_ops table; x25519.c and ed25519.c (hashing, scalar arithmetic,
  * encodings, verification rules) are shared and call only these entries.
- * Adding a backend = adding files (DEVELOPERS.md: one per layer) + one line
- * in dispatch.c's table.
+ * Adding a backend = adding its folder (DEVELOPERS.md, "Adding a backend").
  *
  * Contracts (all scalars little-endian 32 bytes):
  *  x25519:      out = X25519(k, u); k already clamped by the caller; the
@@ -16,6 +15,10 @@
  *               k < 2^255; tests/scalarmult/test_base_clamped.c checks it against
  *               the ladder). Constant time in k.
  *  *_x8:        the same for 8 independent inputs (lane i = input i).
+ *               Every x8 entry is optional: a backend whose eight lanes are
+ *               no faster than eight single calls leaves it NULL, and the
+ *               callers go through f25519_ops_*_x8 below, which run the
+ *               loop over the single entry then (written once, here).
  *  ed25519_base: out = encoding of [a]B (Edwards base point); any a < 2^255
  *               (the clamped expanded key, unreduced). Constant time in a.
  *  ed25519_double_scalar: out = [a]A + [b]B; a, b < 2^253; public inputs,
@@ -41,6 +44,7 @@
  *               rejected encodings (out[i] then unspecified). Batch
  *               verification decodes the A's and the R's of eight signatures
  *               with two calls (one batched square-root chain each in ifma).
+ *               NULL: four ed25519_frombytes2 calls.
  *  ed25519_double_scalar_x8: out[i] = [a_i]A_i + [b_i]B for eight independent
  *               lanes, as ed25519_double_scalar (a_i, b_i < 2^253, public).
  *  ed25519_quad_scalar_x8: out[i] = [a_i]A_i + [c_i]C_i + [b_i]B for eight
@@ -58,8 +62,9 @@
  *               (hash/sha512_x8.h: batch verification's challenges).
  *               Optional (NULL: one f25519_sha512 per message); ifma
  *               (eight lanes) and avx2 (two sets of four).
- * Every entry but ed25519_quad_scalar, ed25519_quad_scalar_x8 and sha512_x8 is required (no NULL): shared code
- * never falls back to another backend's field.
+ * Every single-input entry but ed25519_quad_scalar is required (no NULL), and
+ * ed25519_msm; the x8 entries, ed25519_quad_scalar_x8 and sha512_x8 are
+ * optional. Shared code never falls back to another backend's field.
  */
 #ifndef F25519_IMPL_H
 #define F25519_IMPL_H
@@ -68,7 +73,6 @@
 #include <string.h>
 #include "fast25519.h" /* return codes */
 #include "point/ge51.h"
-#include "arch/mulx_asm.h"  /* F25519_HAVE_MULX */
 #include "common/random.h" /* for x25519.c / ed25519.c */
 #include "common/wipe.h"
 #include "common/team.h"   /* ed25519_msm's threads */
@@ -99,27 +103,70 @@ typedef struct f25519_ops {
     void (*sha512_x8)(uint8_t out[8][64], const f25519_sha512_msg m[8]);
 } f25519_ops;
 
-/* The backends. mulx exists when F25519_HAVE_MULX (arch/mulx_asm.h: x86-64,
- * optimized, no MSan, no F25519_NO_ASM), ifma when CMake compiled it in
- * (F25519_HAVE_IFMA defined to 1), avx2 likewise (F25519_HAVE_AVX2); dispatch.c checks.
- * F25519_EMU is 1 only in the TEST-ONLY emulated library, where the vector
- * tables hold the SIMDe-emulated code (backends "ifma-emu", "avx2-emu"). */
+/* The backends' ops tables: one per folder src/backend/<name>/ (impl_<name>.c),
+ * declared by the registry's generated backends_table.h where the build
+ * contains it (F25519_HAVE_<NAME>: CMake's for the vector backends, a header the
+ * descriptor names otherwise, e.g. arch/mulx_asm.h). F25519_EMU is 1 only in the
+ * TEST-ONLY emulated library, where the vector tables hold the SIMDe-emulated
+ * code (backends "<name>-emu"). */
 #ifndef F25519_EMU
 #define F25519_EMU 0
 #endif
-extern const f25519_ops f25519_ops_portable;
-#if F25519_HAVE_MULX
-extern const f25519_ops f25519_ops_mulx;
-#endif
-#if F25519_HAVE_IFMA
-extern const f25519_ops f25519_ops_ifma;
-#endif
-#if F25519_HAVE_AVX2
-extern const f25519_ops f25519_ops_avx2;
-#endif
+#include "backends_table.h"
 
-/* Current backend, or NULL when FAST25519_IMPL forced one that is missing. */
+/* Current backend, or NULL when FAST25519_BACKEND forced one that is missing. */
 const f25519_ops *f25519_ops_get(void);
+
+/* The x8 entries of a backend, or the loop over its single entry where it
+ * leaves them NULL (impl.h's contracts: the same results lane by lane). */
+static inline void f25519_ops_x25519_x8(const f25519_ops *o, uint8_t out[8][32], const uint8_t k[8][32],
+                                        const uint8_t u[8][32])
+{
+    if (o->x25519_x8) {
+        o->x25519_x8(out, k, u);
+        return;
+    }
+    for (int i = 0; i < 8; i++) o->x25519(out[i], k[i], u[i]);
+}
+
+static inline void f25519_ops_x25519_base_x8(const f25519_ops *o, uint8_t out[8][32], const uint8_t k[8][32])
+{
+    if (o->x25519_base_x8) {
+        o->x25519_base_x8(out, k);
+        return;
+    }
+    for (int i = 0; i < 8; i++) o->x25519_base(out[i], k[i]);
+}
+
+static inline void f25519_ops_ed25519_base_x8(const f25519_ops *o, uint8_t out[8][32], const uint8_t a[8][32])
+{
+    if (o->ed25519_base_x8) {
+        o->ed25519_base_x8(out, a);
+        return;
+    }
+    for (int i = 0; i < 8; i++) o->ed25519_base(out[i], a[i]);
+}
+
+static inline int f25519_ops_ed25519_frombytes_x8(const f25519_ops *o, ge51_p3 out[8], const uint8_t *const s[8],
+                                                  unsigned lenient)
+{
+    if (o->ed25519_frombytes_x8) return o->ed25519_frombytes_x8(out, s, lenient);
+    int bad = 0;
+    for (int i = 0; i < 8; i += 2)
+        bad |= o->ed25519_frombytes2(&out[i], s[i], s[i + 1], (int)((lenient >> i) & 1),
+                                     (int)((lenient >> (i + 1)) & 1)) << i;
+    return bad;
+}
+
+static inline void f25519_ops_ed25519_double_scalar_x8(const f25519_ops *o, ge51_p3 out[8], const uint8_t a[8][32],
+                                                       const ge51_p3 A[8], const uint8_t b[8][32])
+{
+    if (o->ed25519_double_scalar_x8) {
+        o->ed25519_double_scalar_x8(out, a, A, b);
+        return;
+    }
+    for (int i = 0; i < 8; i++) o->ed25519_double_scalar(&out[i], a[i], &A[i], b[i]);
+}
 
 /* The prologue of the public-key entries (x25519 and ed25519, single and x8):
  * out NULL: F25519_ERR_ARG; in NULL: out (out_len bytes) zeroed and

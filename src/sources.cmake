@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-# The scalar backends (portable, mulx: the mulx files compile to nothing where
-# F25519_HAVE_MULX is 0, see src/arch/mulx_asm.h) and the shared layers.
+# The shared layers (the backends' sources are in their descriptors,
+# src/backend/<name>/backend.cmake, read by cmake/F25519Backends.cmake).
 # Paths relative to the project root.
 set(F25519_SOURCES
   src/common/cpu.c
@@ -8,30 +8,19 @@ set(F25519_SOURCES
   src/common/spawn.c
   src/common/team.c
   src/field/fe51.c
-  src/field/fe64_mulx.c
-  src/field/fe51_invert_ifma.c
+  src/field/invert_safegcd.c
   src/hash/sha512.c
   src/scalar/sc25519.c
   src/scalar/sc_halfsize.c
   src/scalar/sc_batch.c
   src/point/ge51.c
   src/point/ge51_decode.c
-  src/scalarmult/base_table.c
-  src/scalarmult/base_table64.c
-  src/scalarmult/base_table128.c
+  src/tables/base_table.c
+  src/tables/base_table64.c
+  src/tables/base_table128.c
   src/scalarmult/base_select.c
   src/scalarmult/recode.c
-  src/scalarmult/base_portable.c
-  src/scalarmult/double_portable.c
-  src/scalarmult/msm_portable.c
   src/scalarmult/msm_digits.c
-  src/scalarmult/ladder_portable.c
-  src/scalarmult/ladder_mulx.c
-  src/scalarmult/base_mulx.c
-  src/scalarmult/double_mulx.c
-  src/scalarmult/msm_mulx.c
-  src/impl_portable.c
-  src/impl_mulx.c
   src/dispatch.c
   src/strerror.c
   src/version.c
@@ -40,18 +29,9 @@ set(F25519_SOURCES
   src/ed25519_batch.c
   src/ed25519_batch_pool.c
 )
-# The MULX files are a few % faster at -O3 with gcc 12 (measured with a
-# pinned rdtsc loop); the flag only affects these files.
-set_source_files_properties(
-  ${CMAKE_CURRENT_LIST_DIR}/scalarmult/ladder_mulx.c
-  ${CMAKE_CURRENT_LIST_DIR}/scalarmult/base_mulx.c
-  ${CMAKE_CURRENT_LIST_DIR}/scalarmult/double_mulx.c
-  ${CMAKE_CURRENT_LIST_DIR}/scalarmult/msm_mulx.c
-  ${CMAKE_CURRENT_LIST_DIR}/field/fe64_mulx.c
-  PROPERTIES COMPILE_OPTIONS "-O3")
-# The safegcd inversion (f25519_ifma_fe_invert, plain C: mulx keygen, sign,
+# The safegcd inversion (f25519_safegcd_invert, plain C: mulx keygen, sign,
 # ladder, avx2/ifma batched inversions): about 8% faster at -O3.
-set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/field/fe51_invert_ifma.c PROPERTIES COMPILE_OPTIONS "-O3")
+set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/field/invert_safegcd.c PROPERTIES COMPILE_OPTIONS "-O3")
 # SHA-512: -O3 is a few % faster on long messages (short ones unchanged).
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/hash/sha512.c PROPERTIES COMPILE_OPTIONS "-O3")
 # Scalars mod L (sign's nonce and challenge reductions, S = r + k a;

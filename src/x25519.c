@@ -78,7 +78,7 @@ int f25519_x25519_keygen_x8(uint8_t pub[8][32], const uint8_t priv[8][32])
     if (rc != F25519_OK) return rc;
     uint8_t k[8][32];
     for (int i = 0; i < 8; i++) clamp(k[i], priv[i]); /* < 2^255, see impl.h */
-    ops->x25519_base_x8(pub, (const uint8_t(*)[32])k);
+    f25519_ops_x25519_base_x8(ops, pub, (const uint8_t(*)[32])k);
     f25519_wipe(k, sizeof k);
     return F25519_OK;
 }
@@ -102,7 +102,7 @@ int f25519_x25519_derive_x8(uint8_t shared[8][32], const uint8_t priv[8][32],
     }
     uint8_t k[8][32];
     for (int i = 0; i < 8; i++) clamp(k[i], priv[i]);
-    ops->x25519_x8(shared, (const uint8_t(*)[32])k, peer);
+    f25519_ops_x25519_x8(ops, shared, (const uint8_t(*)[32])k, peer);
     f25519_wipe(k, sizeof k);
     uint32_t any = 0;
     for (int i = 0; i < 8; i++) {

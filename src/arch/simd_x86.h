@@ -44,7 +44,7 @@
 #else
 #include <immintrin.h>
 #define F25519_IFMA_TARGET __attribute__((target("avx512f,avx512vl,avx512ifma")))
-/* The avx2 backend's vector code (src/field/fe25x4_avx2.*, src/scalarmult/ladder_avx2.c):
+/* The avx2 backend's vector code (src/backend/avx2/fe25x4_avx2.*, src/backend/avx2/ladder_avx2.c):
  * AVX2 only (vpmuludq, 64-bit lane adds/shifts/logic, no AVX-512), so valgrind can run it. */
 #define F25519_AVX2_TARGET __attribute__((target("avx2")))
 #endif

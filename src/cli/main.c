@@ -2,7 +2,7 @@
 /*
  * fast25519: command-line front end of the library (hex in, hex out).
  * Exit codes: 0 success / valid, 1 invalid signature or all-zero shared
- * secret, 2 usage error or library error (e.g. FAST25519_IMPL forced a
+ * secret, 2 usage error or library error (e.g. FAST25519_BACKEND forced a
  * path this CPU lacks).
  */
 #include <errno.h>
@@ -13,6 +13,8 @@
 #include "cli.h"
 #include "fast25519.h"
 #include "impl.h"
+#include "common/backend_env.h"
+#include "backends.h" /* F25519_BACKEND_NAMES_BAR */
 
 static const char usage_text[] =
     "usage: fast25519 COMMAND [ARGS]\n"
@@ -37,7 +39,8 @@ static const char usage_text[] =
     "Hex is case-insensitive on input, lowercase on output. Keys, seeds and\n"
     "signatures are 32, 32 and 64 bytes. Exit status: 0 ok/valid, 1 invalid or\n"
     "all-zero shared secret, 2 usage or library error.\n"
-    "FAST25519_IMPL=portable|mulx|avx2|ifma forces a backend (error if unavailable).\n";
+    "FAST25519_BACKEND=" F25519_BACKEND_NAMES_BAR " forces a backend (error if unavailable;\n"
+    "FAST25519_IMPL, its former name, is still read).\n";
 
 int cli_usage_error(const char *fmt, ...)
 {
@@ -59,8 +62,9 @@ int cli_lib_error(const char *what, int rc)
 int cli_impl_ready(void)
 {
     if (strcmp(f25519_impl(), "unsupported") == 0) {
-        const char *env = getenv("FAST25519_IMPL");
-        fprintf(stderr, "fast25519: FAST25519_IMPL=%s: %s\n", env ? env : "?",
+        const char *var;
+        const char *env = f25519_backend_env(&var);
+        fprintf(stderr, "fast25519: %s=%s: %s\n", var, env ? env : "?",
                 f25519_strerror(F25519_ERR_UNSUPPORTED));
         return CLI_USAGE;
     }

@@ -4,7 +4,7 @@
  * docs/references.md).
  * The hot bodies live in fe51_inline.h; this file exports them and adds the
  * slow-path functions (inversion, square root, encodings). All constant time.
- * Pure C: the radix-2^64 field of the mulx backend is field/fe64_mulx.*.
+ * Pure C: the radix-2^64 field of the mulx backend is backend/mulx/fe64_mulx.*.
  */
 #include "field/fe51.h"
 #include "field/fe51_inline.h"
@@ -172,7 +172,7 @@ int fe51_isnegative(const fe51 *f)
  * it is a root, if v x^2 = -u then x sqrt(-1) is; otherwise none exists.
  * Both candidates are computed and selected with cmov (constant time).
  * In two halves around the exponentiation, so that a backend can run
- * several exponentiations at once (point/ge51_decode_ifma.c). */
+ * several exponentiations at once (backend/ifma/ge51_decode_ifma.c). */
 void fe51_sqrt_ratio_pre(fe51 *w, fe51 *v3, const fe51 *u, const fe51 *v)
 {
     fe51 v7;

@@ -55,7 +55,7 @@ int  fe51_sqrt_ratio_post(fe51 *r, const fe51 *u, const fe51 *v, const fe51 *v3,
 
 extern const fe51 fe51_d;      /* -121665/121666 */
 extern const fe51 fe51_d2;     /* 2d (canonical limbs: FE51_D2_LIMB*) */
-/* 2d's limbs, for static tables of vector code (e.g. scalarmult/base_ifma.c) */
+/* 2d's limbs, for static tables of vector code (e.g. backend/ifma/base_ifma.c) */
 #define FE51_D2_LIMB0 0x69b9426b2f159ULL
 #define FE51_D2_LIMB1 0x35050762add7aULL
 #define FE51_D2_LIMB2 0x3cf44c0038052ULL

@@ -3,7 +3,7 @@
  * The constant-time lookup in the radix-2^51 fixed-base comb table
  * (f25519_base_comb, base_table.h), shared by the portable and mulx combs.
  */
-#include "scalarmult/base_table.h"
+#include "tables/base_table.h"
 #include "field/fe51_inline.h"
 
 static inline void precomp_cmov(ge51_precomp *t, const ge51_precomp *u, uint64_t b)

@@ -18,7 +18,7 @@
  *                  ge51_precomp scratch (the table's form), wiped at the end
  */
 #include "scalarmult/recode.h"
-#include "scalarmult/base_table.h"
+#include "tables/base_table.h"
 #include "common/wipe.h"
 
 static void COMB_FN(COMB_P3 *h, const uint8_t a[32])

@@ -20,7 +20,7 @@
  *   DS_ODD(q, i)   a const DS_PRECOMP * to (2i + 1) B (q: a DS_PRECOMP scratch)
  */
 #include "scalarmult/recode.h"
-#include "scalarmult/base_table.h"
+#include "tables/base_table.h"
 
 static void DS_FN(DS_P3 *r, const uint8_t a[32], const DS_P3 *A, const uint8_t b[32])
 {

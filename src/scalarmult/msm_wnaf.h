@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "scalarmult/recode.h"
-#include "scalarmult/base_table.h"
+#include "tables/base_table.h"
 
 #define MS_W 5
 #define MS_CAT2(a, b) a##b

@@ -20,8 +20,8 @@
  */
 #include <string.h>
 #include "scalarmult/recode.h"
-#include "scalarmult/base_table.h"
-#include "scalarmult/base_table128.h"
+#include "tables/base_table.h"
+#include "tables/base_table128.h"
 
 static void QS_FN(DS_P3 *r, const uint8_t a[32], const DS_P3 *A, const uint8_t c[32], const DS_P3 *C,
                   const uint8_t b[32])

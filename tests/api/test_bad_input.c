@@ -2,7 +2,7 @@
 /*
  * f25519_bad_input: every API entry with bad input gets its documented error
  * code, never a crash and never a silent accept; output buffers are zeroed on
- * error. With --forced-missing (run under FAST25519_IMPL=bogus) it checks that
+ * error. With --forced-missing (run under FAST25519_BACKEND=bogus, or its former name FAST25519_IMPL) it checks that
  * a forced, missing backend fails closed with F25519_ERR_UNSUPPORTED.
  */
 #include <stdlib.h>
@@ -308,11 +308,13 @@ static void dispatch_api(void)
     CHECK(f25519_strerror(12345) != NULL && f25519_strerror(F25519_ERR_ARG) != NULL, "strerror NULL");
 }
 
-/* Run under FAST25519_IMPL=bogus: every operation fails closed. */
+/* Run under FAST25519_BACKEND=bogus: every operation fails closed. */
 static int forced_missing(void)
 {
     uint8_t k[32] = {1}, out[32], s64[64], o8[8][32], k8[8][32] = {{1}};
-    printf("forced-missing: FAST25519_IMPL=%s, f25519_impl() = %s\n", getenv("FAST25519_IMPL") ? getenv("FAST25519_IMPL") : "(unset)", f25519_impl());
+    const char *be = getenv("FAST25519_BACKEND"), *old = getenv("FAST25519_IMPL");
+    printf("forced-missing: FAST25519_BACKEND=%s, FAST25519_IMPL=%s, f25519_impl() = %s\n", be ? be : "(unset)",
+           old ? old : "(unset)", f25519_impl());
     CHECK(!strcmp(f25519_impl(), "unsupported"), "f25519_impl() = %s, want unsupported", f25519_impl());
 #define FAILS_CLOSED(call, buf) do { memset(buf, 0xaa, sizeof buf); EXPECT(call, F25519_ERR_UNSUPPORTED); EXPECT_ZERO(buf); } while (0)
     FAILS_CLOSED(f25519_x25519_public(out, k), out);

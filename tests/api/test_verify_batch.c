@@ -23,7 +23,7 @@
 #include "point/ge51.h"
 #include "scalar/sc25519.h"
 #include "hash/sha512.h"
-#include "scalarmult/scalarmult_portable.h"
+#include "backend/portable/scalarmult_portable.h"
 
 #define NKEYS 16
 #define MAXMSG 80

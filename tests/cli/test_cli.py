@@ -3,7 +3,7 @@
 """CLI contract tests for build/bin/fast25519, run by CTest (label cli).
 
 usage: test_cli.py FAST25519_BINARY IMPL_AVAILABLE_BINARY VECTORS_DEFAULT
-The backend is FAST25519_IMPL (skipped with exit 77 when missing); vectors
+The backend is FAST25519_BACKEND (skipped with exit 77 when missing); vectors
 come from $F25519_VECTORS, else VECTORS_DEFAULT (a missing directory is a failure, never a skip).
 """
 import json
@@ -271,9 +271,10 @@ def test_verify_batch():
 def test_info():
     rc, out, err = run("info")
     check(rc == 0, "info: exit %d" % rc)
-    impl = os.environ.get("FAST25519_IMPL", "")
+    impl = os.environ.get("FAST25519_BACKEND", "") or os.environ.get("FAST25519_IMPL", "")
     if impl:
-        check(impl in out, "info does not mention the forced implementation %s: %r" % (impl, out))
+        check(impl in out, "info does not mention the forced backend %s: %r" % (impl, out))
+        check(("backend: %s " % impl) in out, "info does not say 'backend: %s': %r" % (impl, out))
 
 
 def main():
@@ -282,7 +283,7 @@ def main():
         print("usage: test_cli.py FAST25519_BINARY IMPL_AVAILABLE_BINARY VECTORS_DEFAULT")
         return 2
     CLI = sys.argv[1]
-    impl = os.environ.get("FAST25519_IMPL", "")
+    impl = os.environ.get("FAST25519_BACKEND", "") or os.environ.get("FAST25519_IMPL", "")
     if not os.access(CLI, os.X_OK):
         print("FAIL: CLI binary %s not found (is src/cli built?)" % CLI)
         return 1

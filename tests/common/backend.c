@@ -3,17 +3,20 @@
  * calls the library. */
 #include <string.h>
 #include "fast25519.h"
+#include "backends.h" /* the registry */
+#include "common/backend_env.h"
 #include "testutil.h"
 
-const char *const tu_backends[] = {"portable", "mulx", "ifma", "avx2",
+const char *const tu_backends[] = {F25519_BACKEND_NAMES
 #if F25519_EMU
-                                   "ifma-emu", "avx2-emu",
+                                   F25519_EMU_BACKEND_NAMES
 #endif
                                    NULL};
 
 const char *tu_backend_setup(const char *test_name)
 {
-    const char *want = getenv("FAST25519_IMPL");
+    const char *var;
+    const char *want = f25519_backend_env(&var);
     if (want && *want && strcmp(want, "auto") != 0) {
         if (!f25519_impl_available(want)) {
             printf("SKIP: backend %s not available on this CPU/build (%s)\n", want, test_name);
@@ -21,7 +24,7 @@ const char *tu_backend_setup(const char *test_name)
             exit(TU_SKIP);
         }
         if (strcmp(f25519_impl(), want) != 0) {
-            printf("FAIL: FAST25519_IMPL=%s but f25519_impl() reports %s\n", want, f25519_impl());
+            printf("FAIL: %s=%s but f25519_impl() reports %s\n", var, want, f25519_impl());
             exit(1);
         }
     }

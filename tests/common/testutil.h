@@ -8,7 +8,7 @@
  *   vectors    the test-vector directory ($F25519_VECTORS, else the CMake
  *              default) and its JSON files (libjansson)
  *   points     the low-order point lists (X25519 u, Ed25519 encodings)
- *   backend    FAST25519_IMPL selection (exit 77 = CTest skip), ifma code checks
+ *   backend    FAST25519_BACKEND selection (exit 77 = CTest skip), ifma code checks
  *   timer      the serialised tick read shared with `fast25519 bench`
  * Only backend.c calls the library, so programs that do not link it (the
  * provider's tests) can use the rest.
@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
-#include "bench_ticks.h" /* src/cli */
+#include "bench_ticks.h" /* bench/fast25519 */
 #include "fast25519.h"
 
 #define TU_SKIP 77
@@ -96,7 +96,7 @@ extern const char *const tu_x25519_low_order[TU_X25519_LOW_ORDER_N];
 extern const char *const tu_ed25519_low_order[TU_ED25519_LOW_ORDER_N];
 
 /* ---- backend (backend.c) ---- */
-/* Reads FAST25519_IMPL. If it names a backend this CPU/build lacks, prints
+/* Reads FAST25519_BACKEND. If it names a backend this CPU/build lacks, prints
  * "SKIP: backend X not available on this CPU/build" and exits 77. Checks that
  * f25519_impl() reports the requested backend. Returns the name in use. */
 const char *tu_backend_setup(const char *test_name);
@@ -125,6 +125,6 @@ void tu_require_ifma_backend(const char *test_name);
 #endif
 void tu_require_avx2_code(const char *test_name);
 
-/* ---- timer: the serialised tick read of `fast25519 bench` (src/cli/bench_ticks.h) ---- */
+/* ---- timer: the serialised tick read of `fast25519 bench` (bench/fast25519/bench_ticks.h) ---- */
 static inline uint64_t tu_ticks(void) { return f25519_bench_ticks(); }
 #endif

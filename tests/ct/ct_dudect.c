@@ -16,7 +16,7 @@
  * Run time is bounded: ct_dudect [SECONDS] (total, default 24, split over the
  * operations by weight; the extensions of a loaded host add at most
  * MAX_EXTENSIONS times the operation's budget, a confirmation repeats it). ISA-independent: it runs on every backend
- * (FAST25519_IMPL), including ifma where valgrind cannot.
+ * (FAST25519_BACKEND), including ifma where valgrind cannot.
  * ct_dudect --selfcheck-leak-big [SECONDS] plants half a call instead: a leak that
  * large empties the fixed class from the low crops, and must still be reported.
  * ct_dudect --selfcheck-leak [SECONDS] times a deliberately leaky toy through

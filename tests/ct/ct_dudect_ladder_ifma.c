@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Timing check of the AVX-512IFMA X25519 ladders (src/scalarmult/ladder_ifma*.c),
+ * Timing check of the AVX-512IFMA X25519 ladders (src/backend/ifma/ladder_ifma*.c),
  * called directly, dudect-style (statistics: dudect.c): fixed vs random scalars,
  * Welch t-test, for the single ladder and the x8 batch ladder. Native only (the
  * timing of the real instructions); exits 77 with "SKIP:" when the CPU lacks
@@ -12,7 +12,7 @@
 #include "testutil.h"
 #include "tu_x25519.h"
 #include "dudect.h"
-#include "scalarmult/ladder_ifma.h"
+#include "backend/ifma/ladder_ifma.h"
 
 /* Welch t between the two classes (cls[i] of sample t[i]) after dropping
  * samples above the 90th percentile of all samples (dudect's cropping, one

@@ -11,7 +11,7 @@
 #define F25519_TESTS_DUDECT_H
 #include <stddef.h>
 #include <stdint.h>
-#include "bench_ticks.h" /* src/cli: the tick read of `fast25519 bench` */
+#include "bench_ticks.h" /* bench/fast25519: the tick read of `fast25519 bench` */
 
 /* Serialised time stamp: rdtsc between lfences on x86-64, CLOCK_MONOTONIC ns elsewhere. */
 static inline uint64_t dd_ticks(void) { return f25519_bench_ticks(); }

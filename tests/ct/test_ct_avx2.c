@@ -11,7 +11,7 @@
  * Without valgrind it just runs them (and checks lane 3 against mulx). */
 #include "testutil.h"
 #include "fast25519.h"
-#include "scalarmult/ladder_avx2.h"
+#include "backend/avx2/ladder_avx2.h"
 #include "impl.h"
 #if defined(F25519_HAVE_MEMCHECK_H)
 #include <valgrind/memcheck.h>
@@ -71,7 +71,7 @@ int main(void)
         f25519_ladder_avx2_x8(o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8);
         CHECK_TAINTED(o8, sizeof o8, "f25519_ladder_avx2_x8");
         PUBLIC(o8, sizeof o8);
-        v->x25519_x8(o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8);
+        f25519_ops_x25519_x8(v, o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8);
         CHECK_TAINTED(o8[7], 32, "avx2 ops x25519_x8");
         PUBLIC(o8, sizeof o8);
         v->x25519(o, k, u);
@@ -84,10 +84,10 @@ int main(void)
         v->ed25519_base(o, k);
         CHECK_TAINTED(o, 32, "avx2 ops ed25519_base");
         PUBLIC(o, 32);
-        v->x25519_base_x8(o8, (const uint8_t(*)[32])k8);
+        f25519_ops_x25519_base_x8(v, o8, (const uint8_t(*)[32])k8);
         CHECK_TAINTED(o8[7], 32, "avx2 ops x25519_base_x8");
         PUBLIC(o8, sizeof o8);
-        v->ed25519_base_x8(o8, (const uint8_t(*)[32])k8);
+        f25519_ops_ed25519_base_x8(v, o8, (const uint8_t(*)[32])k8);
         CHECK_TAINTED(o8[7], 32, "avx2 ops ed25519_base_x8");
         PUBLIC(o8, sizeof o8);
         PUBLIC(k8, sizeof k8);

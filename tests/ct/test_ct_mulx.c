@@ -8,8 +8,8 @@
  * Without valgrind it just runs them. */
 #include "testutil.h"
 #include "fast25519.h"
-#include "scalarmult/scalarmult_portable.h"
-#include "scalarmult/scalarmult_mulx.h"
+#include "backend/portable/scalarmult_portable.h"
+#include "backend/mulx/scalarmult_mulx.h"
 #include "impl.h"
 #if F25519_HAVE_MULX && defined(F25519_HAVE_MEMCHECK_H)
 #include <valgrind/memcheck.h>
@@ -97,13 +97,13 @@ int main(void)
         m->ed25519_base(o, k);
         CHECK_TAINTED(o, 32, "mulx ops ed25519_base");
         PUBLIC(o, 32);
-        m->x25519_x8(o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8);
+        f25519_ops_x25519_x8(m, o8, (const uint8_t(*)[32])k8, (const uint8_t(*)[32])u8);
         CHECK_TAINTED(o8[7], 32, "mulx ops x25519_x8");
         PUBLIC(o8, sizeof o8);
-        m->x25519_base_x8(o8, (const uint8_t(*)[32])k8);
+        f25519_ops_x25519_base_x8(m, o8, (const uint8_t(*)[32])k8);
         CHECK_TAINTED(o8[7], 32, "mulx ops x25519_base_x8");
         PUBLIC(o8, sizeof o8);
-        m->ed25519_base_x8(o8, (const uint8_t(*)[32])k8);
+        f25519_ops_ed25519_base_x8(m, o8, (const uint8_t(*)[32])k8);
         CHECK_TAINTED(o8[7], 32, "mulx ops ed25519_base_x8");
         PUBLIC(o8, sizeof o8);
     }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * f25519_differential [COUNT]: fast25519 (backend from FAST25519_IMPL) against
+ * f25519_differential [COUNT]: fast25519 (backend from FAST25519_BACKEND) against
  * OpenSSL's EVP on COUNT random cases per operation (default 10,000; the slow
  * CTest runs 1,000,000), with 0 mismatches allowed:
  *   x25519 public/keygen, derive (random, real, low-order and non-canonical

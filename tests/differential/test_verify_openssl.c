@@ -14,7 +14,7 @@
 #include "impl.h"
 #include "hash/sha512.h"
 #include "scalar/sc25519.h"
-#include "scalarmult/scalarmult_portable.h"
+#include "backend/portable/scalarmult_portable.h"
 
 static const char *sodium_version_string_or_none(void)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * The avx2 backend's 4-lane radix-2^25.5 field (src/field/fe25x4_avx2.*)
+ * The avx2 backend's 4-lane radix-2^25.5 field (src/backend/avx2/fe25x4_avx2.*)
  * vs the portable fe51, lane by lane: every function on inputs with every
  * limb at its documented maximum (bounds R, M, A2 of fe25x4_avx2.h, 2^63 - 1
  * for the carry), near zero, 2^k families (the Karatsuba products) and random; outputs compared by value and
@@ -8,7 +8,7 @@
  * within M).
  */
 #include "testutil.h"
-#include "field/fe25x4_avx2.h"
+#include "backend/avx2/fe25x4_avx2.h"
 
 #define W(i) ((i) & 1 ? (1ULL << 25) : (1ULL << 26))
 #define BR(i) (W(i) + (1ULL << 17))            /* R: limb i < BR(i) */

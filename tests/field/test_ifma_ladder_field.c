@@ -2,7 +2,7 @@
 /*
  * Field layers of the IFMA ladders at their documented limb bounds:
  * fe51x4_ifma.h (the one 4-lane ymm field: single ladder, 1x4 verification
- * points of ge51_1x4_ifma.h, square roots of point/ge51_decode_ifma.c) and
+ * points of ge51_1x4_ifma.h, square roots of backend/ifma/ge51_decode_ifma.c) and
  * fe51x8_ladder_ifma.h (x8 ladder, zmm). IFMA silently drops bits above 52, so every operation is run with
  * random limbs and with limbs at (bound - 1), lane by lane, and checked two
  * ways: the value mod p against OpenSSL BIGNUM arithmetic, and the output
@@ -15,8 +15,8 @@
 #include <openssl/bn.h>
 #include "fast25519.h"
 #include "testutil.h"
-#include "field/fe51x4_ifma.h"
-#include "field/fe51x8_ladder_ifma.h"
+#include "backend/ifma/fe51x4_ifma.h"
+#include "backend/ifma/fe51x8_ladder_ifma.h"
 
 
 static BIGNUM *P;

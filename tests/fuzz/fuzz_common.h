@@ -22,20 +22,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fast25519.h"
+#include "backends.h" /* the registry: F25519_BACKEND_NAMES */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
-/* Every backend name the library may know (unknown or missing ones are skipped: the loop asks
- * f25519_impl_available), so a backend added later is fuzzed without a change here. The emulated
- * twin runs portable (the cross-backend reference) and the emulated backends only: the native
- * binary covers the others. */
+/* The registry's backends (missing ones are skipped: the loop asks f25519_impl_available), so a
+ * backend added later is fuzzed without a change here; portable first, the cross-backend
+ * reference. The emulated twin runs portable and the emulated backends only: the native binary
+ * covers the others. */
 #if F25519_EMU
-static const char *const fz_all_backends[] = {"portable", "avx2-emu", "ifma-emu", NULL};
+static const char *const fz_all_backends[] = {"portable", F25519_EMU_BACKEND_NAMES NULL};
 #else
-static const char *const fz_all_backends[] = {"portable", "mulx", "avx2", "ifma", NULL};
+static const char *const fz_all_backends[] = {"portable", F25519_BACKEND_NAMES NULL};
 #endif
-static const char *fz_backends[8];
+static const char *fz_backends[sizeof fz_all_backends / sizeof fz_all_backends[0]];
 static int fz_nbackends;
 /* F25519_FUZZ_SELFTEST=1: the harness corrupts one fast25519 result before comparing, so the
  * replay must report a mismatch (CTest fuzz_selfcheck_<harness>: the comparison is live). */
@@ -47,8 +48,10 @@ static inline void fz_init_backends(const char *harness)
     if (fz_nbackends) return;
     const char *st = getenv("F25519_FUZZ_SELFTEST");
     fz_selftest = st && strcmp(st, "1") == 0;
-    for (int i = 0; fz_all_backends[i]; i++)
+    for (int i = 0; fz_all_backends[i]; i++) {
+        if (i > 0 && strcmp(fz_all_backends[i], "portable") == 0) continue; /* listed first */
         if (f25519_impl_available(fz_all_backends[i])) fz_backends[fz_nbackends++] = fz_all_backends[i];
+    }
     fprintf(stderr, "%s: backends", harness);
     for (int i = 0; i < fz_nbackends; i++) fprintf(stderr, " %s", fz_backends[i]);
     fprintf(stderr, "\n");

@@ -15,12 +15,12 @@
  */
 #include "testutil.h"
 #include "impl.h"
-#include "point/ge51x8_ifma.h"
-#include "point/ge51_2x4_ifma.h"
-#include "point/ge51_1x4_ifma.h"
-#include "scalarmult/base_ifma.h"
-#include "scalarmult/double_ifma.h"
-#include "scalarmult/scalarmult_portable.h"
+#include "backend/ifma/ge51x8_ifma.h"
+#include "backend/ifma/ge51_2x4_ifma.h"
+#include "backend/ifma/ge51_1x4_ifma.h"
+#include "backend/ifma/base_ifma.h"
+#include "backend/ifma/double_ifma.h"
+#include "backend/portable/scalarmult_portable.h"
 
 #define RMAX ((1ULL << 51) + (1ULL << 14) - 1)
 
@@ -384,10 +384,10 @@ int main(int argc, char **argv)
         CHECK(same_point(&r[0], &e) && bounded(&r[0]), "base_1x8 iter %d", it);
 
         f25519_ifma_ed25519_base_x8(o1, (const uint8_t(*)[32])k);
-        port->ed25519_base_x8(o2, (const uint8_t(*)[32])k);
+        f25519_ops_ed25519_base_x8(port, o2, (const uint8_t(*)[32])k);
         for (int l = 0; l < 8; l++) CHECK(!memcmp(o1[l], o2[l], 32), "ed25519_base_x8 iter %d lane %d", it, l);
         f25519_ifma_x25519_base_x8(o1, (const uint8_t(*)[32])k);
-        port->x25519_base_x8(o2, (const uint8_t(*)[32])k);
+        f25519_ops_x25519_base_x8(port, o2, (const uint8_t(*)[32])k);
         for (int l = 0; l < 8; l++) CHECK(!memcmp(o1[l], o2[l], 32), "x25519_base_x8 iter %d lane %d", it, l);
         f25519_ifma_ed25519_base(s1, k[it % 8]);
         port->ed25519_base(s2, k[it % 8]);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * The avx2 backend's x8 fixed base (src/scalarmult/base_avx2.c: two 4-lane
+ * The avx2 backend's x8 fixed base (src/backend/avx2/base_avx2.c: two 4-lane
  * combs on the radix-2^25.5 AVX2 field), called directly, lane by lane
  * against the portable backend: x25519_base_x8 vs the portable comb
  * (ops.x25519_base) and the portable ladder X25519(k, 9); ed25519_base_x8 vs
@@ -17,8 +17,8 @@
 #include "testutil.h"
 #include "tu_x25519.h"
 #include "impl.h"
-#include "scalarmult/base_avx2.h"
-#include "scalarmult/scalarmult_portable.h"
+#include "backend/avx2/base_avx2.h"
+#include "backend/portable/scalarmult_portable.h"
 
 static const char *L_HEX = "edd3f55c1a631258d69cf7a2def9de1400000000000000000000000000000010";
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * The avx2 backend's x8 X25519 ladder (src/scalarmult/ladder_avx2.c: two
+ * The avx2 backend's x8 X25519 ladder (src/backend/avx2/ladder_avx2.c: two
  * 4-lane ladders on the radix-2^25.5 AVX2 field), called directly, lane by
  * lane against the portable ladder (f25519_x25519_ladder_portable) and
  * OpenSSL's X25519: RFC 7748 5.2/6.1 vectors in every lane (read from the
@@ -17,8 +17,8 @@
 #include "fast25519.h"
 #include "testutil.h"
 #include "tu_x25519.h"
-#include "scalarmult/ladder_avx2.h"
-#include "scalarmult/scalarmult_portable.h"
+#include "backend/avx2/ladder_avx2.h"
+#include "backend/portable/scalarmult_portable.h"
 
 /* 8 cases through the batch, each lane against portable and OpenSSL. */
 static void check_x8(const char *what, uint8_t k[8][32], uint8_t u[8][32], int expect_zero_lanes)

@@ -11,8 +11,8 @@
 #include "tu_x25519.h"
 #include "impl.h"
 #include "scalar/sc25519.h"
-#include "scalarmult/scalarmult_portable.h"
-#include "scalarmult/scalarmult_mulx.h"
+#include "backend/portable/scalarmult_portable.h"
+#include "backend/mulx/scalarmult_mulx.h"
 
 int main(void)
 {
@@ -33,8 +33,8 @@ int main(void)
             f25519_x25519_ladder_portable(ref[l], k[l], nine);
         }
         /* X25519 fixed base, every path, vs the ladder */
-        ifma->x25519_base_x8(o8, (const uint8_t(*)[32])k);
-        port->x25519_base_x8(p8, (const uint8_t(*)[32])k);
+        f25519_ops_x25519_base_x8(ifma, o8, (const uint8_t(*)[32])k);
+        f25519_ops_x25519_base_x8(port, p8, (const uint8_t(*)[32])k);
         for (int l = 0; l < 8; l++, n++) {
             ge51_p3 h;
             uint8_t c[32];
@@ -53,8 +53,8 @@ int main(void)
             CHECK(!memcmp(p8[l], ref[l], 32), "portable x25519_base_x8, iter %d lane %d", it, l);
         }
         /* Ed25519 fixed base: unreduced == reduced */
-        ifma->ed25519_base_x8(o8, (const uint8_t(*)[32])k);
-        port->ed25519_base_x8(p8, (const uint8_t(*)[32])k);
+        f25519_ops_ed25519_base_x8(ifma, o8, (const uint8_t(*)[32])k);
+        f25519_ops_ed25519_base_x8(port, p8, (const uint8_t(*)[32])k);
         for (int l = 0; l < 8; l++) {
             uint8_t e_ref[32];
             port->ed25519_base(e_ref, red[l]);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Tests of the AVX-512IFMA X25519 ladders (src/scalarmult/ladder_ifma*.c),
+ * Tests of the AVX-512IFMA X25519 ladders (src/backend/ifma/ladder_ifma*.c),
  * called directly (they are compiled in whether or not the ifma backend is
  * switched on), lane by lane against two independent references: the
  * portable C ladder (f25519_x25519_ladder_portable, radix 2^51) and
@@ -20,8 +20,8 @@
 #include "fast25519.h"
 #include "testutil.h"
 #include "tu_x25519.h"
-#include "scalarmult/ladder_ifma.h"
-#include "scalarmult/scalarmult_portable.h"
+#include "backend/ifma/ladder_ifma.h"
+#include "backend/portable/scalarmult_portable.h"
 
 /* One case through the single ladder and both references. */
 static void check_one(const char *what, const uint8_t k[32], const uint8_t u[32], int expect_zero)

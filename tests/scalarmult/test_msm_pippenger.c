@@ -14,15 +14,15 @@
 #include "impl.h"
 #include "point/ge51.h"
 #include "scalar/sc25519.h"
-#include "scalarmult/scalarmult_portable.h"
-#include "scalarmult/scalarmult_mulx.h"
+#include "backend/portable/scalarmult_portable.h"
+#include "backend/mulx/scalarmult_mulx.h"
 #if F25519_HAVE_AVX2
-#include "scalarmult/msm_avx2.h"
+#include "backend/avx2/msm_avx2.h"
 #endif
 #if F25519_HAVE_IFMA
-#include "scalarmult/msm_buckets_ifma.h"
+#include "backend/ifma/msm_buckets_ifma.h"
 #include "scalarmult/msm_digits.h"
-#include "scalarmult/double_ifma.h"
+#include "backend/ifma/double_ifma.h"
 #endif
 
 static const uint8_t L_MINUS_1[32] = {0xec, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* The mulx backend's fixed base (scalarmult/base_mulx.c, its radix-2^64
+/* The mulx backend's fixed base (backend/mulx/base_mulx.c, its radix-2^64
  * table base_table64.c) at every table and every entry, both signs: the
  * scalars d 16^i (digit d at position i, 1 <= d <= 8) and 16^(i+1) - d 16^i
  * (digit -d at i), and the edge scalars 0, 1, L - 1, L, L + 1, 2^255 - 1,
@@ -10,8 +10,8 @@
 #include "testutil.h"
 #include "fast25519.h"
 #include "impl.h"
-#include "scalarmult/scalarmult_portable.h"
-#include "scalarmult/scalarmult_mulx.h"
+#include "backend/portable/scalarmult_portable.h"
+#include "backend/mulx/scalarmult_mulx.h"
 
 #if F25519_HAVE_MULX
 static int have_avx2;

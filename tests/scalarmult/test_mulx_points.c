@@ -7,8 +7,8 @@
 #include "fast25519.h"
 #include "impl.h"
 #include "scalar/sc25519.h"
-#include "scalarmult/scalarmult_portable.h"
-#include "scalarmult/scalarmult_mulx.h"
+#include "backend/portable/scalarmult_portable.h"
+#include "backend/mulx/scalarmult_mulx.h"
 
 int main(void)
 {

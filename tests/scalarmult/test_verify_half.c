@@ -19,7 +19,7 @@
 #include "point/ge51.h"
 #include "scalar/sc25519.h"
 #include "scalar/sc_halfsize.h"
-#include "scalarmult/scalarmult_portable.h"
+#include "backend/portable/scalarmult_portable.h"
 
 static int same_point(const ge51_p3 *p, const ge51_p3 *q)
 {

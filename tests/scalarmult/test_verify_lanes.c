@@ -37,7 +37,7 @@
 #include "impl.h"
 #include "point/ge51.h"
 #include "scalar/sc25519.h"
-#include "scalarmult/scalarmult_portable.h"
+#include "backend/portable/scalarmult_portable.h"
 #include "scalar/sc_halfsize.h"
 
 static int same_point(const ge51_p3 *p, const ge51_p3 *q)
@@ -121,7 +121,7 @@ static void test_decode(const f25519_ops *ops, int rounds)
             ps[l] = enc[l];
         }
         ge51_p3 got[8];
-        int bad = ops->ed25519_frombytes_x8(got, ps, lenient);
+        int bad = f25519_ops_ed25519_frombytes_x8(ops, got, ps, lenient);
         for (int l = 0; l < 8; l++) {
             ge51_p3 ref;
             int rb = ge51_frombytes_vartime(&ref, enc[l], (int)((lenient >> l) & 1)) != 0;
@@ -147,7 +147,7 @@ static void test_double(const f25519_ops *ops, int rounds)
             random_point(&A[l], (int)tu_rand_below(4));
             if (tu_rand_below(8) == 0) ge51_identity(&A[l]);
         }
-        ops->ed25519_double_scalar_x8(got, (const uint8_t(*)[32])a, A, (const uint8_t(*)[32])b);
+        f25519_ops_ed25519_double_scalar_x8(ops, got, (const uint8_t(*)[32])a, A, (const uint8_t(*)[32])b);
         for (int l = 0; l < 8; l++) {
             ge51_p3 ref;
             f25519_ge51_double_scalarmult_vartime(&ref, a[l], &A[l], b[l]);

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """The squaring loop of the mulx field written as a plain assembly function
-(f25519_fe64_sqr_n_asm in field/fe64_mulx.c): read from the `module asm` text of
+(f25519_fe64_sqr_n_asm in backend/mulx/fe64_mulx.c): read from the `module asm` text of
 clang's IR of that file (what the assembler gets), proved in three parts.
 
 1. Structure (the only label is the loop's `1:`, the only branch `decq 8(%rsp);

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
-"""Semantics of the x86-64 inline assembly of the mulx field (field/fe64_mulx.h) as it
+"""Semantics of the x86-64 inline assembly of the mulx field (backend/mulx/fe64_mulx.h) as it
 appears in clang's IR: the asm template with its operand constraints, executed on
 the symbolic values of engine.py.
 

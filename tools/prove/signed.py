@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """Signed straight-line IR (the safegcd's batch matrix application update_fg of
-field/fe51_invert_ifma.c, read through the proof unit tools/prove/units/
-fe51_invert_ifma.c): every value a signed interval and an exact integer
+field/invert_safegcd.c, read through the proof unit tools/prove/units/
+invert_safegcd.c): every value a signed interval and an exact integer
 polynomial (engine.Poly), every instruction with its exact semantics:
 
   sext (same value), mul/add/sub (exact; the result must lie in the signed range

@@ -229,7 +229,7 @@ fn cases(inp: &Inputs, ops: &[&str]) -> Vec<Case> {
     v
 }
 
-/// fast25519's rows for backend b, the calls `fast25519 bench` times (src/cli/bench_ops.c).
+/// fast25519's rows for backend b, the calls `fast25519 bench` times (bench/fast25519/bench_ops.c).
 fn fast_cases(v: &mut Vec<Case>, inp: &Inputs, ops: &[&str], b: &'static str) {
     let mut add = |op: &'static str, lanes: u64, run: Box<dyn FnMut() -> bool>| {
         if ops.contains(&op) {

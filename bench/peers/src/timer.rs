@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
-//! Ticks exactly as `fast25519 bench` reads them (src/cli/bench_ticks.h + bench_timer.c):
+//! Ticks exactly as `fast25519 bench` reads them (bench/fast25519/bench_ticks.h + bench_timer.c):
 //! lfence; rdtsc; lfence in an out-of-line function, the TSC rate estimated against
 //! CLOCK_MONOTONIC over ~100 ms with the tightest of 16 bracketed reads, and the median.
 use std::time::{Duration, Instant};

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Proof unit (tools/prove): one out-of-line instance of each static inline
- * routine of field/fe25x4_avx2.h. Compiled only by tools/prove/prove.py,
+ * routine of backend/avx2/fe25x4_avx2.h. Compiled only by tools/prove/prove.py,
  * never linked. */
-#include "field/fe25x4_avx2.h"
+#include "backend/avx2/fe25x4_avx2.h"
 F25519_AVX2_TARGET void w_fe25x4_add(fe25x4 *h, const fe25x4 *f, const fe25x4 *g) { fe25x4_add(h, f, g); }
 F25519_AVX2_TARGET void w_fe25x4_sub(fe25x4 *h, const fe25x4 *f, const fe25x4 *g) { fe25x4_sub(h, f, g); }
 F25519_AVX2_TARGET void w_fe25x4_sub4p(fe25x4 *h, const fe25x4 *f, const fe25x4 *g) { fe25x4_sub4p(h, f, g); }

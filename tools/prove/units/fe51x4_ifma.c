@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Proof unit (tools/prove): one out-of-line instance of each static inline
- * routine of field/fe51x4_ifma.h. Compiled only by tools/prove/prove.py,
+ * routine of backend/ifma/fe51x4_ifma.h. Compiled only by tools/prove/prove.py,
  * never linked. */
-#include "field/fe51x4_ifma.h"
+#include "backend/ifma/fe51x4_ifma.h"
 F25519_IFMA_TARGET void w_fe4_carry(fe51x4 *h, const fe51x4 *f) { fe4_carry(h, f); }
 F25519_IFMA_TARGET void w_fe4_mul_w(fe51x4 *h, const fe51x4 *f, const fe51x4 *g) { fe4_mul_w(h, f, g); }
 F25519_IFMA_TARGET void w_fe4_mul(fe51x4 *h, const fe51x4 *f, const fe51x4 *g) { fe4_mul(h, f, g); }

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Proof unit (tools/prove): one out-of-line instance of each static inline
- * routine of field/fe51x8_ifma.h (fe8_mul and fe8_sqr are read from
+ * routine of backend/ifma/fe51x8_ifma.h (fe8_mul and fe8_sqr are read from
  * fe51x8_ifma.c itself: fe8_mul_f, fe8_sqr_f). Compiled only by
  * tools/prove/prove.py, never linked. */
-#include "field/fe51x8_ifma.h"
+#include "backend/ifma/fe51x8_ifma.h"
 F25519_IFMA_TARGET void w_fe8_carry(fe51x8 *h, const fe51x8 *f) { fe8_carry(h, f); }
 F25519_IFMA_TARGET void w_fe8_add_nc(fe51x8 *h, const fe51x8 *f, const fe51x8 *g) { fe8_add_nc(h, f, g); }
 F25519_IFMA_TARGET void w_fe8_add(fe51x8 *h, const fe51x8 *f, const fe51x8 *g) { fe8_add(h, f, g); }

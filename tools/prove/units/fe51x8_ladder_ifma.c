@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Proof unit (tools/prove): one out-of-line instance of each static inline
- * routine of field/fe51x8_ladder_ifma.h. Compiled only by
+ * routine of backend/ifma/fe51x8_ladder_ifma.h. Compiled only by
  * tools/prove/prove.py, never linked. */
-#include "field/fe51x8_ladder_ifma.h"
+#include "backend/ifma/fe51x8_ladder_ifma.h"
 F25519_IFMA_TARGET void w_lx8_carry(fe51x8 *h, const fe51x8 *f) { lx8_carry(h, f); }
 F25519_IFMA_TARGET void w_lx8_add(fe51x8 *h, const fe51x8 *f, const fe51x8 *g) { lx8_add(h, f, g); }
 F25519_IFMA_TARGET void w_lx8_sub(fe51x8 *h, const fe51x8 *f, const fe51x8 *g) { lx8_sub(h, f, g); }

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Proof unit (tools/prove): one out-of-line instance of each static inline
- * routine of field/fe64_mulx.h (inline assembly and C). Compiled only by
+ * routine of backend/mulx/fe64_mulx.h (inline assembly and C). Compiled only by
  * tools/prove/prove.py, never linked. */
 #include "arch/mulx_asm.h"
 #if F25519_HAVE_MULX
-#include "field/fe64_mulx.h"
+#include "backend/mulx/fe64_mulx.h"
 void w_fe64_mul(fe64 *h, const fe64 *f, const fe64 *g) { fe64_mul(h, f, g); }
 void w_fe64_sqr(fe64 *h, const fe64 *f) { fe64_sqr(h, f); }
 void w_fe64_mul121666(fe64 *h, const fe64 *f) { fe64_mul121666(h, f); }
