@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * What the vector backends' Pippenger multi-scalar multiplications share
- * (msm_avx2.c, msm_buckets_ifma.c: one window per 64-bit lane, eight
- * windows at a time): the digits, the window width, the carving of one
+ * The parts of the vector backends' Pippenger multi-scalar multiplication
+ * (msm_windows.h: one window per 64-bit lane, eight windows at a time) that
+ * need no point type: the digits, the window width, the carving of one
  * block of buffers and a team's schedule of window groups. Public scalars
  * only (variable time).
  */

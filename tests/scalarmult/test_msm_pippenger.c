@@ -73,7 +73,7 @@ typedef int (*windows_fn)(ge51_p3 *, size_t, const uint8_t (*)[32], const ge51_p
 /* Scalars of 0 .. top only (the largest digit of window 0 is top, the other
  * windows are empty): with a team the window sums come in parts of the
  * digits 1 .. top, (0, top/2] and (top/2, top], so top = 1, 2, 3 gives the
- * empty part and lo = 1 (msm_buckets_ifma.c mb_tasks, msm_avx2.c mv_tasks). */
+ * empty part and lo = 1 (scalarmult/msm_windows.h's _tasks). */
 static void small_scalars(const char *name, windows_fn fn, int n, const ge51_p3 *P)
 {
     static const uint8_t zero[32];
