@@ -3,7 +3,7 @@
  * Template: the scheduling of Pippenger's buckets with one WINDOW per
  * 64-bit lane, written once for the vector backends (public inputs only,
  * variable time). It makes the window sums T_w = sum_i [d_iw] P_i of the
- * signed radix-2^c digits d_iw of a_i (msm_digits.h: |d| < 2^(c-1), a
+ * signed radix-2^c digits d_iw of a_i (msm_digits.h: |d| <= 2^(c-1), a
  * scalar's last window <= 2^c, so 2^c + 1 buckets per lane, bucket 0 taking
  * the zero digits), eight windows w0 .. w0+7 at a time (a "group"), lane j
  * holding window w0 + j:
