@@ -36,6 +36,7 @@
 #include "backend/avx2/double_avx2.h"
 #include "backend/avx2/ge25x4_decode_avx2.h"
 #include "backend/avx2/msm_avx2.h"
+#include "backend/avx2/sha512_x8_avx2.h"
 #include "backend/mulx/scalarmult_mulx.h"
 #include "backend/portable/scalarmult_portable.h"
 
