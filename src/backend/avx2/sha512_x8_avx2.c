@@ -8,7 +8,7 @@
  * Public inputs (sha512_x8.h).
  */
 #include <string.h>
-#include "hash/sha512_x8.h"
+#include "backend/avx2/sha512_x8_avx2.h"
 #include "hash/sha512_rounds.h"
 #include "arch/simd_x86.h"
 

@@ -9,7 +9,7 @@
  * its state through the others' last blocks (masked adds). Public inputs.
  */
 #include <string.h>
-#include "hash/sha512_x8.h"
+#include "backend/ifma/sha512_x8_avx512.h"
 #include "hash/sha512_rounds.h"
 #include "arch/simd_x86.h"
 
