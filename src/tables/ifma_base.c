@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* generated, do not edit: python3 tools/gen-tables/gen_ifma_base.py > src/tables/ifma_base.c
- * (test tables_ifma_base regenerates and diffs it) */
+/* generated, do not edit: build/bin/f25519_gen_ifma_base > src/tables/ifma_base.c
+ * (tools/gen-tables/gen_ifma_base.c; test tables_ifma_base regenerates and diffs it) */
 /* Fixed-base tables of the IFMA backend (affine precomputed points: y+x, y-x, 2dxy; limbs < 2^51). */
 #include <stdint.h>
 #include "tables/ifma_base.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Fixed-base tables of the IFMA backend (generated: gen_ifma_base.py;
+/* Fixed-base tables of the IFMA backend (generated: gen_ifma_base.c;
  * layouts documented there). */
 #ifndef F25519_TABLES_IFMA_BASE_H
 #define F25519_TABLES_IFMA_BASE_H
