@@ -26,8 +26,9 @@ typedef struct {
 } f25519_sha512_msg;
 
 /* The vector drivers are the backends' own (ops.sha512_x8, src/impl.h): out[l] =
- * SHA-512(m[l].p[0..n[0]) || m[l].p[1..] || m[l].p[2..]), built from the
- * helpers below. */
+ * SHA-512(m[l].p[0..n[0]) || m[l].p[1..] || m[l].p[2..]), each an instance
+ * of the lane loop in sha512_x8_driver.h with its compression function,
+ * built from the helpers below. */
 
 /* blk = bytes [128 j, 128 j + 128) of m's padded message (total: its
  * length in bytes; FIPS 180-4 5.1.2), for the lanes (sha512.c). */
