@@ -16,7 +16,7 @@ set(F25519_SOURCES
   src/point/ge51.c
   src/point/ge51_decode.c
   src/tables/base_table.c
-  src/tables/base_table64.c
+  src/tables/mulx_base.c
   src/tables/base_table128.c
   src/scalarmult/base_select.c
   src/scalarmult/recode.c

@@ -25,13 +25,10 @@ typedef struct {
     size_t n[3];
 } f25519_sha512_msg;
 
-/* AVX-512F (the ifma backend; src/backend/ifma/sha512_x8_avx512.c): out[l] =
- * SHA-512(m[l].p[0..n[0]) || m[l].p[1..] || m[l].p[2..]). */
-void f25519_sha512_x8_avx512(uint8_t out[8][64], const f25519_sha512_msg m[8]);
-
-/* AVX2 (the avx2 backend; src/backend/avx2/sha512_x8_avx2.c): the same, four
- * lanes at a time. */
-void f25519_sha512_x8_avx2(uint8_t out[8][64], const f25519_sha512_msg m[8]);
+/* The vector drivers are the backends' own (ops.sha512_x8, src/impl.h): out[l] =
+ * SHA-512(m[l].p[0..n[0]) || m[l].p[1..] || m[l].p[2..]), each an instance
+ * of the lane loop in sha512_x8_driver.h with its compression function,
+ * built from the helpers below. */
 
 /* blk = bytes [128 j, 128 j + 128) of m's padded message (total: its
  * length in bytes; FIPS 180-4 5.1.2), for the lanes (sha512.c). */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The mulx backend's fixed base (backend/mulx/base_mulx.c, its radix-2^64
- * table base_table64.c) at every table and every entry, both signs: the
+ * table mulx_base.c) at every table and every entry, both signs: the
  * scalars d 16^i (digit d at position i, 1 <= d <= 8) and 16^(i+1) - d 16^i
  * (digit -d at i), and the edge scalars 0, 1, L - 1, L, L + 1, 2^255 - 1,
  * 2^252, their clamped forms and the largest digits everywhere (0x88..88,

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Shared by the C table generators (gen_base_table.c, gen_base_table64.c;
- * run at build/test time only, never linked into the library): the base
- * point B from its RFC 8032 encoding (y = 4/5, x even) and the rows of a
- * fixed-base comb table, table i holding j B_i for j = 1..entries with
- * B_i = 2^(spacing i) B, built with the portable point code (gen_comb_rows
- * prints them entry by entry; gen_comb_points hands them to a callback, for
- * generators that print in another order: gen_base_table_avx2.c). Deterministic.
+ * Shared by the C table generators (gen_*.c; run at build/test time only,
+ * never linked into the library): the base point B from its RFC 8032
+ * encoding (y = 4/5, x even) and the rows of a fixed-base comb table, table
+ * i holding j B_i for j = 1..entries with B_i = 2^(spacing i) B, built with
+ * the portable point code (gen_comb_rows prints them entry by entry;
+ * gen_comb_points hands them to a callback, for generators that print in
+ * another order: gen_avx2_base.c, gen_ifma_base.c). Deterministic.
  */
 #ifndef F25519_GEN_COMB_H
 #define F25519_GEN_COMB_H

@@ -9,5 +9,5 @@ f25519_backend(avx2
   NEEDS AVX2
   BORROWS mulx
   SOURCES
-    fe25x4_avx2.c ladder_avx2.c ../../tables/base_table_avx2.c base_avx2.c fe25x4_pow_avx2.c
+    fe25x4_avx2.c ladder_avx2.c ../../tables/avx2_base.c base_avx2.c fe25x4_pow_avx2.c
     ge25x4_decode_avx2.c sha512_x8_avx2.c double_avx2.c msm_avx2.c impl_avx2.c)

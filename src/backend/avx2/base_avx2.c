@@ -9,7 +9,7 @@
  * 42 mixed additions per lane (the first digit's point is taken as it is)
  * and no doubling, in Edwards extended coordinates.
  *
- * Table (base_table_avx2.h, gen_base_table_avx2.c): the entries halved,
+ * Table (avx2_base.h, gen_avx2_base.c): the entries halved,
  * ((y + x)/2, (y - x)/2, dxy), in radix-2^25.5 limbs, the 32 entries of a
  * limb in 4 32-byte rows of 8. The mixed addition (ref10's ge_madd with every
  * intermediate halved: the result is the same projective point, all four
@@ -55,7 +55,7 @@
  * H = A + B, G = Z + C, F = Z - C + 2p (all M).
  */
 #include "backend/avx2/base_avx2.h"
-#include "tables/base_table_avx2.h"
+#include "tables/avx2_base.h"
 #include "scalarmult/recode.h"
 #include "backend/avx2/fe25x4_avx2.h"
 #include "common/wipe.h"
@@ -209,14 +209,14 @@ F25519_AVX2_TARGET __attribute__((noinline)) static void comb_x8(ge25x4 h[SETS],
             dig[i][2 * l + 1] = e[4 + l][i];
         }
 #define DIGITS(i) _mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)dig[i])) /* 8 digits, 1 byte each */
-    lookup(q[0], f25519_base_comb_avx2[0], DIGITS(0));
+    lookup(q[0], f25519_avx2_base_comb[0], DIGITS(0));
     /* the first point directly in extended coordinates instead of a mixed
      * addition to the identity: x = (y+x)/2 - (y-x)/2, y = (y+x)/2 + (y-x)/2,
      * Z = 1, T = xy = (dxy) (1/d): one product instead of seven (the
      * identity, digit 0, gives (0, 1, 1, 0)) */
     {
         fe25x4 dinv;
-        for (int k = 0; k < 10; k++) dinv.v[k] = _mm256_set1_epi64x(f25519_base_avx2_dinv[k]);
+        for (int k = 0; k < 10; k++) dinv.v[k] = _mm256_set1_epi64x(f25519_avx2_base_dinv[k]);
         for (int t = 0; t < SETS; t++) {
             fe25x4_sub(&h[t].X, &q[0][t].ypx, &q[0][t].ymx);
             fe25x4_carry(&h[t].X, &h[t].X);
@@ -226,15 +226,15 @@ F25519_AVX2_TARGET __attribute__((noinline)) static void comb_x8(ge25x4 h[SETS],
             f25519_fe25x4_mul(&h[t].T, &q[0][t].xyd, &dinv);
         }
     }
-    lookup(q[1], f25519_base_comb_avx2[1], DIGITS(1));
+    lookup(q[1], f25519_avx2_base_comb[1], DIGITS(1));
     /* step i: h += q[i & 1]; the lookup of step i + 1 into q[(i + 1) & 1]
      * runs between the products (madd) */
 #pragma GCC unroll 1
     for (int i = 1; i < N - 1; i++) {
         pre25x4 *cur = q[i & 1], *nxt = q[(i + 1) & 1];
         lookup_init(&c, DIGITS(i + 1));
-        madd(&h[0], &cur[0], 1, 1, nxt, f25519_base_comb_avx2[i + 1], &c, 0);
-        madd(&h[1], &cur[1], 1, 1, nxt, f25519_base_comb_avx2[i + 1], &c, 5);
+        madd(&h[0], &cur[0], 1, 1, nxt, f25519_avx2_base_comb[i + 1], &c, 0);
+        madd(&h[1], &cur[1], 1, 1, nxt, f25519_avx2_base_comb[i + 1], &c, 5);
     }
 #undef DIGITS
     /* the last addition: T is not used, X only by ed25519 */

@@ -5,7 +5,7 @@
  * on IFMA hosts). Vector code: x25519_x8, two 4-lane Montgomery ladders on
  * the radix-2^25.5 AVX2 field (backend/avx2/ladder_avx2.c, backend/avx2/fe25x4_avx2.*);
  * x25519_base_x8 / ed25519_base_x8, two 4-lane fixed-base combs
- * (backend/avx2/base_avx2.c, table base_table_avx2.c); batch verification's
+ * (backend/avx2/base_avx2.c, table avx2_base.c); batch verification's
  * ed25519_double_scalar_x8, two lock-step 4-lane Straus sets with per-lane tables
  * (backend/avx2/double_avx2.c, points backend/avx2/ge25x4_avx2.h), and
  * ed25519_frombytes_x8, eight decodings on two interleaved 4-lane
@@ -36,6 +36,7 @@
 #include "backend/avx2/double_avx2.h"
 #include "backend/avx2/ge25x4_decode_avx2.h"
 #include "backend/avx2/msm_avx2.h"
+#include "backend/avx2/sha512_x8_avx2.h"
 #include "backend/mulx/scalarmult_mulx.h"
 #include "backend/portable/scalarmult_portable.h"
 

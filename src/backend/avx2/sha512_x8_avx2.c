@@ -5,19 +5,11 @@
  * sha512_x8_avx512.c does with eight (its comment has the layout). AVX2 has
  * no 64-bit rotation or three-input logic: a rotation is two shifts and an
  * OR, Ch = (e AND f) XOR (NOT e AND g), Maj = (a AND (b OR c)) OR (b AND c).
- * Public inputs (sha512_x8.h).
+ * The lane loop is hash/sha512_x8_driver.h's. Public inputs (sha512_x8.h).
  */
-#include <string.h>
-#include "hash/sha512_x8.h"
+#include "backend/avx2/sha512_x8_avx2.h"
 #include "hash/sha512_rounds.h"
 #include "arch/simd_x86.h"
-
-static inline uint64_t be64(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return __builtin_bswap64(v); /* x86: little endian */
-}
 
 #define X4_ROR(x, n) _mm256_or_si256(_mm256_srli_epi64((x), (n)), _mm256_slli_epi64((x), 64 - (n)))
 #define X4_XOR3(a, b, c) _mm256_xor_si256(_mm256_xor_si256((a), (b)), (c))
@@ -34,38 +26,28 @@ static inline uint64_t be64(const uint8_t *p)
 #define X4_WL(t) W[t]
 #define X4_WS(t) F25519_SHA512_VSCHED(X4, W, t)
 
-/* st += compress(block in W) in the lanes whose live word is all ones. */
-F25519_AVX2_TARGET static void compress4(__m256i st[8], __m256i W[16], __m256i live)
+/* st += compress(block in W) in the lanes l with bit l of live set. */
+F25519_AVX2_TARGET static void compress4(__m256i st[8], __m256i W[16], unsigned live)
 {
+    const __m256i bit = _mm256_set_epi64x(8, 4, 2, 1);
+    const __m256i mask = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(live), bit), bit);
     __m256i a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6], h = st[7];
     F25519_SHA512_V80(X4_ROUND, X4_WL, X4_WS);
     const __m256i v[8] = {a, b, c, d, e, f, g, h};
-    for (int i = 0; i < 8; i++) st[i] = _mm256_add_epi64(st[i], _mm256_and_si256(v[i], live));
+    for (int i = 0; i < 8; i++) st[i] = _mm256_add_epi64(st[i], _mm256_and_si256(v[i], mask));
 }
 
-/* out[0..4) from m[0..4). */
-F25519_AVX2_TARGET static void sha512_x4(uint8_t out[4][64], const f25519_sha512_msg m[4])
-{
-    size_t total[4], nb[4];
-    const size_t most = f25519_sha512_lanes_begin(total, nb, m, 4);
-    __m256i st[8], W[16];
-    for (int i = 0; i < 8; i++) st[i] = _mm256_set1_epi64x((long long)f25519_sha512_h0[i]);
-    uint8_t blk[4][128];
-    for (size_t j = 0; j < most; j++) {
-        long long live[4];
-        for (int l = 0; l < 4; l++) {
-            live[l] = j < nb[l] ? -1 : 0;
-            if (j < nb[l]) f25519_sha512_lane_block(blk[l], &m[l], total[l], j);
-        }
-        for (int t = 0; t < 16; t++) /* lanes past their end: stale words, masked off */
-            W[t] = _mm256_set_epi64x((long long)be64(blk[3] + 8 * t), (long long)be64(blk[2] + 8 * t),
-                                     (long long)be64(blk[1] + 8 * t), (long long)be64(blk[0] + 8 * t));
-        compress4(st, W, _mm256_set_epi64x(live[3], live[2], live[1], live[0]));
-    }
-    uint64_t v[8][4] __attribute__((aligned(32)));
-    for (int i = 0; i < 8; i++) _mm256_store_si256((__m256i *)v[i], st[i]);
-    f25519_sha512_lanes_end(out, &v[0][0], 4);
-}
+#define X4_WORD(blk, l, t) ((long long)f25519_sha512_be64((blk)[l] + 8 * (t)))
+#define F25519_SHA512_DRIVER sha512_x4 /* out[0..4) from m[0..4) */
+#define F25519_SHA512_DRIVER_LANES 4
+#define F25519_SHA512_DRIVER_VEC __m256i
+#define F25519_SHA512_DRIVER_TARGET F25519_AVX2_TARGET
+#define F25519_SHA512_DRIVER_SET1(x) _mm256_set1_epi64x((long long)(x))
+#define F25519_SHA512_DRIVER_WORDS(blk, t) \
+    _mm256_set_epi64x(X4_WORD(blk, 3, t), X4_WORD(blk, 2, t), X4_WORD(blk, 1, t), X4_WORD(blk, 0, t))
+#define F25519_SHA512_DRIVER_COMPRESS(st, W, live) compress4((st), (W), (live))
+#define F25519_SHA512_DRIVER_STORE(p, v) _mm256_store_si256((__m256i *)(p), (v))
+#include "hash/sha512_x8_driver.h"
 
 void f25519_sha512_x8_avx2(uint8_t out[8][64], const f25519_sha512_msg m[8])
 {

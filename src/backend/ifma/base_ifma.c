@@ -9,7 +9,7 @@
  */
 #include <string.h>
 #include "backend/ifma/base_ifma.h"
-#include "tables/base_tables_ifma.h"
+#include "tables/ifma_base.h"
 #include "field/invert_safegcd.h"
 #include "backend/ifma/ge51x8_ifma.h"
 #include "backend/ifma/ge51_2x4_ifma.h"
@@ -72,10 +72,10 @@ F25519_IFMA_TARGET static void base_8x1(ge8_p3 *r, const uint8_t a[8][32])
         for (int l = 0; l < 8; l++) dig[i][l] = e[l][i];
     ge8_precomp t;
 #define DIG8(j) _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)dig[j]))
-    lookup16(&t, f25519_ifma_btab_8x1[0], DIG8(0));
+    lookup16(&t, f25519_ifma_base_table_8x1[0], DIG8(0));
     ge8_from_precomp(r, &t);
     for (int j = 1; j < 52; j++) {
-        lookup16(&t, f25519_ifma_btab_8x1[j], DIG8(j));
+        lookup16(&t, f25519_ifma_base_table_8x1[j], DIG8(j));
         ge8_madd(r, r, &t);
     }
 #undef DIG8
@@ -159,7 +159,7 @@ F25519_IFMA_TARGET static void base_1x8(ge51_p3 *out, const uint8_t a[32])
     ge8_p3 r;
     ge8_precomp t;
     for (int s = 0; s < 8; s++) {
-        lookup_lanes(&t, f25519_ifma_btab_1x8[s],
+        lookup_lanes(&t, f25519_ifma_base_table_1x8[s],
                      _mm512_cvtepi8_epi64(_mm_loadl_epi64((const __m128i *)dg[s])));
         if (s == 0)
             ge8_from_precomp(&r, &t);

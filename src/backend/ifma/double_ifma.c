@@ -3,11 +3,11 @@
  * [a]A + [b]B for verification with AVX-512IFMA: one point in the four lanes
  * of a ymm vector (backend/ifma/ge51_1x4_ifma.h), interleaved w-NAF (scalarmult/
  * recode.h) with w = 5 for A (odd multiples computed per call) and w = 10
- * for B (f25519_ifma_btab_naf). Public inputs: digits index the tables
+ * for B (f25519_ifma_base_table_naf). Public inputs: digits index the tables
  * directly (variable time is allowed here).
  */
 #include "backend/ifma/double_ifma.h"
-#include "tables/base_tables_ifma.h"
+#include "tables/ifma_base.h"
 #include "backend/ifma/ge51x8_ifma.h"
 #include "backend/ifma/ge51_1x4_ifma.h"
 #include "scalarmult/recode.h"
@@ -39,11 +39,11 @@ F25519_IFMA_INLINE void ge14_consts(fe51x4 *k112, ge14 *id)
     ge14_set(id, &zero, &one, &zero, &one);
 }
 
-/* acc += [y]B for a non-zero digit y of a width-WB NAF (f25519_ifma_btab_naf) */
+/* acc += [y]B for a non-zero digit y of a width-WB NAF (f25519_ifma_base_table_naf) */
 F25519_IFMA_INLINE void ge14_add_b(ge14 *acc, int y)
 {
     ge14_pre q;
-    const uint64_t(*e)[4] = f25519_ifma_btab_naf[(y > 0 ? y : -y) >> 1];
+    const uint64_t(*e)[4] = f25519_ifma_base_table_naf[(y > 0 ? y : -y) >> 1];
 #pragma GCC unroll 5
     for (int j = 0; j < 5; j++) q.v[j] = _mm256_load_si256((const __m256i *)e[j]);
     if (y < 0) ge14_pre_neg(&q, &q);
@@ -116,7 +116,7 @@ void f25519_ifma_double_scalar(ge51_p3 *out, const uint8_t a[32], const ge51_p3 
 /* out = sum_{w < nw} [2^(c w)] T_w + [b]B (b NULL: no B term): the chain of
  * doublings that combines the window sums of a bucket multi-scalar
  * multiplication (msm_buckets_ifma.c), Horner's rule from the top window
- * down with b's width-WB NAF additions from f25519_ifma_btab_naf
+ * down with b's width-WB NAF additions from f25519_ifma_base_table_naf
  * interleaved, as msm_wnaf.h's _horner does with radix-2^64 points (the
  * mulx backend's), here with the 1x4 points of single verification: a
  * doubling is two 4-lane products, and the chain takes about 60% of the

@@ -17,6 +17,7 @@
 #include "backend/portable/scalarmult_portable.h"
 #include "backend/ifma/msm_ifma.h"
 #include "backend/ifma/msm_buckets_ifma.h"
+#include "backend/ifma/sha512_x8_avx512.h"
 #include "scalarmult/msm_digits.h"
 
 /* Batch verification: the 8-lane decoding (backend/ifma/ge51_decode_ifma.c) and

@@ -11,7 +11,7 @@
  * table 1P..8P built in the lanes (cached form; the digit picks the entry
  * with masked blends, a mask negates); B is in signed radix 32 (52 digits in
  * [-16, 16]) over the 8x1 fixed-base table W_0 = {1..16}B
- * (f25519_ifma_btab_8x1[0], one vpermt2q per limb). The loop runs over bit
+ * (f25519_ifma_base_table_8x1[0], one vpermt2q per limb). The loop runs over bit
  * positions: one 8-lane doubling per position, an addition where a window
  * of a group (every 4th position) or of B (every 5th) ends with a non-zero
  * digit in some lane. Public inputs only: digits decide branches (all-zero
@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "backend/ifma/msm_ifma.h"
-#include "tables/base_tables_ifma.h"
+#include "tables/ifma_base.h"
 #include "backend/ifma/ge51x8_ifma.h"
 #include "scalarmult/recode.h"
 
@@ -32,7 +32,7 @@ typedef struct { ge8_cached e[8]; } lane_tab; /* e[j] = (j + 1) P, per lane */
 #define MSM_NOINLINE static __attribute__((noinline)) F25519_IFMA_TARGET
 MSM_NOINLINE void lookup_b(ge8_precomp *t, __m512i d)
 {
-    const uint64_t (*tab)[16] = f25519_ifma_btab_8x1[0];
+    const uint64_t (*tab)[16] = f25519_ifma_base_table_8x1[0];
     __m512i ad = _mm512_abs_epi64(d);
     __mmask8 neg = _mm512_cmplt_epi64_mask(d, _mm512_setzero_si512());
     __mmask8 nz = _mm512_test_epi64_mask(ad, ad);

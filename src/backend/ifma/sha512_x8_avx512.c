@@ -4,23 +4,15 @@
  * of the eight states / schedules in the eight 64-bit lanes of one zmm
  * (sha512_x8.h). The rounds are those of sha512.c with vprorq for the
  * rotations and vpternlogq for Ch (imm 0xca: e ? f : g), Maj (0xe8) and the
- * three-way XORs of the sigmas (0x96). Block j of lane l is read from its
- * message's parts and padding (lane_block); a lane with fewer blocks keeps
- * its state through the others' last blocks (masked adds). Public inputs.
+ * three-way XORs of the sigmas (0x96); a lane with fewer blocks keeps its
+ * state through the others' last blocks by masked adds. The lane loop is
+ * hash/sha512_x8_driver.h's. Public inputs.
  */
-#include <string.h>
-#include "hash/sha512_x8.h"
+#include "backend/ifma/sha512_x8_avx512.h"
 #include "hash/sha512_rounds.h"
 #include "arch/simd_x86.h"
 
 #define X8_TARGET F25519_IFMA_TARGET /* the ifma backend's target: AVX-512F/VL (+IFMA, unused here) */
-
-static inline uint64_t be64(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return __builtin_bswap64(v); /* x86: little endian */
-}
 
 #define X8_XOR3(a, b, c) _mm512_ternarylogic_epi64((a), (b), (c), 0x96)
 #define X8_S0(a) X8_XOR3(_mm512_ror_epi64((a), 28), _mm512_ror_epi64((a), 34), _mm512_ror_epi64((a), 39))
@@ -46,29 +38,20 @@ X8_TARGET static void compress8(__m512i st[8], __m512i W[16], __mmask8 live)
     for (int i = 0; i < 8; i++) st[i] = _mm512_mask_add_epi64(st[i], live, st[i], v[i]);
 }
 
+#define X8_WORD(blk, l, t) ((long long)f25519_sha512_be64((blk)[l] + 8 * (t)))
+#define F25519_SHA512_DRIVER sha512_x8
+#define F25519_SHA512_DRIVER_LANES 8
+#define F25519_SHA512_DRIVER_VEC __m512i
+#define F25519_SHA512_DRIVER_TARGET X8_TARGET
+#define F25519_SHA512_DRIVER_SET1(x) _mm512_set1_epi64((long long)(x))
+#define F25519_SHA512_DRIVER_WORDS(blk, t)                                                       \
+    _mm512_set_epi64(X8_WORD(blk, 7, t), X8_WORD(blk, 6, t), X8_WORD(blk, 5, t), X8_WORD(blk, 4, t), \
+                     X8_WORD(blk, 3, t), X8_WORD(blk, 2, t), X8_WORD(blk, 1, t), X8_WORD(blk, 0, t))
+#define F25519_SHA512_DRIVER_COMPRESS(st, W, live) compress8((st), (W), (__mmask8)(live))
+#define F25519_SHA512_DRIVER_STORE(p, v) _mm512_store_si512((void *)(p), (v))
+#include "hash/sha512_x8_driver.h"
+
 X8_TARGET void f25519_sha512_x8_avx512(uint8_t out[8][64], const f25519_sha512_msg m[8])
 {
-    size_t total[8], nb[8];
-    const size_t most = f25519_sha512_lanes_begin(total, nb, m, 8);
-    __m512i st[8], W[16];
-    for (int i = 0; i < 8; i++) st[i] = _mm512_set1_epi64((long long)f25519_sha512_h0[i]);
-    uint8_t blk[8][128];
-    for (size_t j = 0; j < most; j++) {
-        __mmask8 live = 0;
-        for (int l = 0; l < 8; l++) {
-            if (j < nb[l]) {
-                f25519_sha512_lane_block(blk[l], &m[l], total[l], j);
-                live |= (__mmask8)(1u << l);
-            }
-        }
-        for (int t = 0; t < 16; t++) /* lanes past their end: stale words, masked off */
-            W[t] = _mm512_set_epi64((long long)be64(blk[7] + 8 * t), (long long)be64(blk[6] + 8 * t),
-                                    (long long)be64(blk[5] + 8 * t), (long long)be64(blk[4] + 8 * t),
-                                    (long long)be64(blk[3] + 8 * t), (long long)be64(blk[2] + 8 * t),
-                                    (long long)be64(blk[1] + 8 * t), (long long)be64(blk[0] + 8 * t));
-        compress8(st, W, live);
-    }
-    uint64_t v[8][8] __attribute__((aligned(64)));
-    for (int i = 0; i < 8; i++) _mm512_store_si512((void *)v[i], st[i]);
-    f25519_sha512_lanes_end(out, &v[0][0], 8);
+    sha512_x8(out, m);
 }

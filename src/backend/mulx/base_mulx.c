@@ -2,7 +2,7 @@
 /*
  * The mulx backend's fixed-base [a]B, a < 2^255, constant time in a.
  * a = sum e_i 64^i, i < 43, signed digits e_i in [-32, 32) (e_42 in [0, 8];
- * recode.h); every digit position has its own table (base_table64.h: 43
+ * recode.h); every digit position has its own table (mulx_base.h: 43
  * tables of 32 affine multiples of 64^i B in this backend's radix 2^64, as
  * (y + x, y - x, 2dxy)), so [a]B = sum [e_i] 64^i B takes 43 lookups and 42
  * mixed additions and no doubling. Each lookup reads every entry of its
@@ -26,7 +26,7 @@
 #if F25519_HAVE_MULX
 #include <immintrin.h>
 #include "backend/mulx/ge64_mulx.h"
-#include "tables/base_table64.h"
+#include "tables/mulx_base.h"
 #include "scalarmult/recode.h"
 #include "common/wipe.h"
 #include "common/cpu.h"
@@ -66,7 +66,7 @@ static inline AVX2_FN void select64_avx2(ge64_precomp *t, int pos, int8_t digit)
     uint64_t neg = (uint64_t)((uint8_t)digit >> 7); /* 1 if digit < 0 */
     uint64_t nm = (uint64_t)0 - neg;
     uint64_t babs = (((uint64_t)(int64_t)digit ^ nm) - nm) & 0xff; /* |digit| */
-    const uint64_t(*row)[12] = f25519_base_comb64[pos];
+    const uint64_t(*row)[12] = f25519_mulx_base_comb[pos];
     const __m256i bv = _mm256_set1_epi64x((long long)babs);
     __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0;
     for (int j = 0; j < F25519_BASE64_ENTRIES; j++) {
@@ -91,7 +91,7 @@ static inline void select64_sse2(ge64_precomp *t, int pos, int8_t digit)
     uint64_t neg = (uint64_t)((uint8_t)digit >> 7);
     uint64_t nm = (uint64_t)0 - neg;
     uint64_t babs = (((uint64_t)(int64_t)digit ^ nm) - nm) & 0xff;
-    const uint64_t(*row)[12] = f25519_base_comb64[pos];
+    const uint64_t(*row)[12] = f25519_mulx_base_comb[pos];
     __m128i acc[6];
     for (int w = 0; w < 6; w++) acc[w] = _mm_setzero_si128();
     for (uint64_t j = 0; j < F25519_BASE64_ENTRIES; j++) {
@@ -121,7 +121,7 @@ static inline void p3_from_precomp(ge64_p3 *h, const ge64_precomp *q)
     static const fe64 two = {{2, 0, 0, 0}};
     fe64_addsub(&h->Y, &h->X, &q->ypx, &q->ymx);
     h->Z = two;
-    fe64_mul(&h->T, &q->xy2d, (const fe64 *)f25519_base64_dinv);
+    fe64_mul(&h->T, &q->xy2d, (const fe64 *)f25519_mulx_base_dinv);
 }
 
 /* [a]B with the lookup SELECT, left as the completed point (E, H, G, F) of

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Generator of base_table_avx2.c (see base_table_avx2.h): the radix-2^6 comb
+ * Generator of avx2_base.c (see avx2_base.h): the radix-2^6 comb
  * table of the avx2 x8 fixed base, table i holding (j + 1) 2^(6 i) B for
- * j < 32 (gen_comb.h, the portable point code, as gen_base_table64.c), each
+ * j < 32 (gen_comb.h, the portable point code, as gen_mulx_base.c), each
  * entry in precomp form (y + x, y - x, 2dxy) multiplied by 1/2 mod p and
  * repacked into the ten radix-2^25.5 limbs of the avx2 field
  * (fe25x4_avx2.h), fully reduced; printed limb-major: for each table and
  * each of the 30 limbs, 4 rows of 8 entries (entry 8 r + s in row r, slot s).
- * The points are those of base_table64.c (the mulx comb, radix 2^64): the
+ * The points are those of mulx_base.c (the mulx comb, radix 2^64): the
  * avx2 comb reads its entries with vpermd/blendv in 32-bit lanes of its own
  * radix, halved, so it keeps its own encoding; converting at run time would
  * put a repacking of every looked-up entry on the fixed-base path.
@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "point/ge51.h"
-#include "tables/base_table_avx2.h"
+#include "tables/avx2_base.h"
 #include "gen_comb.h"
 
 #define ENTRIES (8 * F25519_BASE_AVX2_ROWS)
@@ -65,10 +65,10 @@ int main(void)
     gen_comb_points(&B, F25519_BASE_AVX2_TABLES, F25519_BASE_AVX2_SPACING, ENTRIES, entry);
 
     printf("/* SPDX-License-Identifier: Apache-2.0 OR MIT */\n");
-    printf("/* generated, do not edit: build/bin/f25519_gen_base_avx2 > src/tables/base_table_avx2.c\n"
-           " * (tools/gen-tables/gen_base_table_avx2.c; test tables_base_avx2 regenerates and diffs it) */\n");
-    printf("#include \"tables/base_table_avx2.h\"\n\n");
-    printf("const uint32_t f25519_base_comb_avx2[F25519_BASE_AVX2_TABLES][30][F25519_BASE_AVX2_ROWS][8]\n"
+    printf("/* generated, do not edit: build/bin/f25519_gen_avx2_base > src/tables/avx2_base.c\n"
+           " * (tools/gen-tables/gen_avx2_base.c; test tables_avx2_base regenerates and diffs it) */\n");
+    printf("#include \"tables/avx2_base.h\"\n\n");
+    printf("const uint32_t f25519_avx2_base_comb[F25519_BASE_AVX2_TABLES][30][F25519_BASE_AVX2_ROWS][8]\n"
            "    __attribute__((aligned(32))) = {\n");
     for (int i = 0; i < F25519_BASE_AVX2_TABLES; i++) {
         printf("  {\n");
@@ -89,7 +89,7 @@ int main(void)
     uint32_t dl[10];
     fe51_invert(&dinv, &fe51_d);
     to25(dl, &dinv);
-    printf("const uint32_t f25519_base_avx2_dinv[10] = {");
+    printf("const uint32_t f25519_avx2_base_dinv[10] = {");
     for (int k = 0; k < 10; k++) printf("0x%07x%s", dl[k], k < 9 ? ", " : "};\n");
     return 0;
 }

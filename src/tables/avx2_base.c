@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* generated, do not edit: build/bin/f25519_gen_base_avx2 > src/tables/base_table_avx2.c
- * (tools/gen-tables/gen_base_table_avx2.c; test tables_base_avx2 regenerates and diffs it) */
-#include "tables/base_table_avx2.h"
+/* generated, do not edit: build/bin/f25519_gen_avx2_base > src/tables/avx2_base.c
+ * (tools/gen-tables/gen_avx2_base.c; test tables_avx2_base regenerates and diffs it) */
+#include "tables/avx2_base.h"
 
-const uint32_t f25519_base_comb_avx2[F25519_BASE_AVX2_TABLES][30][F25519_BASE_AVX2_ROWS][8]
+const uint32_t f25519_avx2_base_comb[F25519_BASE_AVX2_TABLES][30][F25519_BASE_AVX2_ROWS][8]
     __attribute__((aligned(32))) = {
   {
     {
@@ -7833,4 +7833,4 @@ const uint32_t f25519_base_comb_avx2[F25519_BASE_AVX2_TABLES][30][F25519_BASE_AV
   },
 };
 
-const uint32_t f25519_base_avx2_dinv[10] = {0x1c9f843, 0x03c9db3, 0x285c4bc, 0x0c213ca, 0x02d775a, 0x1b9cf66, 0x3108a66, 0x1c86562, 0x1214d5c, 0x10241fb};
+const uint32_t f25519_avx2_base_dinv[10] = {0x1c9f843, 0x03c9db3, 0x285c4bc, 0x0c213ca, 0x02d775a, 0x1b9cf66, 0x3108a66, 0x1c86562, 0x1214d5c, 0x10241fb};

@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Generator of base_table64.c (see base_table64.h). Uses only the portable
+ * Generator of mulx_base.c (see mulx_base.h). Uses only the portable
  * field and point code: B is decoded from its RFC 8032 encoding (y = 4/5,
  * x even), multiples are built with additions/doublings, made affine and
  * stored as (y + x, y - x, 2 d x y) mod p, fully reduced, each as four
  * little-endian 64-bit words. Output is deterministic. Regenerate with
- *   cc -O2 -DF25519_NO_ASM -Isrc -Iinclude tools/gen-tables/gen_base_table64.c \
- *      src/field/fe51.c src/point/ge51.c src/point/ge51_decode.c -o gen64 && ./gen64 > src/tables/base_table64.c
+ *   cc -O2 -DF25519_NO_ASM -Isrc -Iinclude tools/gen-tables/gen_mulx_base.c \
+ *      src/field/fe51.c src/point/ge51.c src/point/ge51_decode.c -o gen64 && ./gen64 > src/tables/mulx_base.c
  * from the project root (tests/tables checks that the committed file is
  * exactly this output).
  */
 #include <stdio.h>
 #include <string.h>
 #include "point/ge51.h"
-#include "tables/base_table64.h"
+#include "tables/mulx_base.h"
 #include "gen_comb.h"
 
 static void words(uint64_t w[4], const fe51 *f)
@@ -51,17 +51,17 @@ int main(void)
     if (gen_base_point(&B) != 0) return 1;
 
     printf("/* SPDX-License-Identifier: Apache-2.0 OR MIT */\n");
-    printf("/* generated, do not edit: build/bin/f25519_gen_base_comb64 > src/tables/base_table64.c\n"
-           " * (tools/gen-tables/gen_base_table64.c; test tables_base_comb64 regenerates and diffs it) */\n");
-    printf("#include \"tables/base_table64.h\"\n\n");
+    printf("/* generated, do not edit: build/bin/f25519_gen_mulx_base > src/tables/mulx_base.c\n"
+           " * (tools/gen-tables/gen_mulx_base.c; test tables_mulx_base regenerates and diffs it) */\n");
+    printf("#include \"tables/mulx_base.h\"\n\n");
     printf("#if F25519_HAVE_MULX\n");
-    printf("const uint64_t f25519_base_comb64[F25519_BASE64_TABLES][F25519_BASE64_ENTRIES][12] = {\n");
+    printf("const uint64_t f25519_mulx_base_comb[F25519_BASE64_TABLES][F25519_BASE64_ENTRIES][12] = {\n");
     gen_comb_rows(&B, F25519_BASE64_TABLES, F25519_BASE64_SPACING, F25519_BASE64_ENTRIES, print_entry);
     printf("};\n\n");
     /* 1/d: the T of the first comb point (Z = 2) is 2dxy / d */
     fe51 dinv;
     fe51_invert(&dinv, &fe51_d);
-    printf("const uint64_t f25519_base64_dinv[4] = {\n");
+    printf("const uint64_t f25519_mulx_base_dinv[4] = {\n");
     print_fe(&dinv, "  ", "");
     printf("};\n");
     printf("#endif\n");

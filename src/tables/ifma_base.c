@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* generated, do not edit: python3 tools/gen-tables/gen_base_tables_ifma.py > src/tables/base_tables_ifma.c
- * (test tables_base_ifma regenerates and diffs it) */
+/* generated, do not edit: build/bin/f25519_gen_ifma_base > src/tables/ifma_base.c
+ * (tools/gen-tables/gen_ifma_base.c; test tables_ifma_base regenerates and diffs it) */
 /* Fixed-base tables of the IFMA backend (affine precomputed points: y+x, y-x, 2dxy; limbs < 2^51). */
 #include <stdint.h>
-#include "tables/base_tables_ifma.h"
+#include "tables/ifma_base.h"
 
-const uint64_t f25519_ifma_btab_8x1[52][15][16] __attribute__((aligned(64))) = {
+const uint64_t f25519_ifma_base_table_8x1[52][15][16] __attribute__((aligned(64))) = {
   {
     {0x493c6f58c3b85ULL, 0x4e7fc933c71d7ULL, 0x5b0a84cee9730ULL, 0x351b98efc099fULL, 0x2bc4408a5bb33ULL, 0x4eeeb77157131ULL, 0x25cd0944ea3bfULL, 0x7596604dd3e8fULL, 0x6678aa6a8632fULL, 0x593d2b360748eULL, 0x700848a802adeULL, 0x58042a71e7539ULL, 0x0c222a2007f6dULL, 0x070ec3f213df2ULL, 0x6cc0313cfeaa0ULL, 0x504a52d9021f6ULL},
     {0x0df7181c325f7ULL, 0x2cf41feb6b244ULL, 0x61d10c97155e4ULL, 0x68fbfa4a7050eULL, 0x078ebdda05442ULL, 0x1201915f10741ULL, 0x75673b81a4d63ULL, 0x6fc510e058b36ULL, 0x5ea3788d8b365ULL, 0x282c2fc0affe3ULL, 0x1e04605c4e5f7ULL, 0x2fb069a353c46ULL, 0x356b79bdb77eeULL, 0x00afdf530e4dfULL, 0x1a313848da499ULL, 0x66eb8d7f38645ULL},
@@ -892,7 +892,7 @@ const uint64_t f25519_ifma_btab_8x1[52][15][16] __attribute__((aligned(64))) = {
   },
 };
 
-const uint64_t f25519_ifma_btab_1x8[8][8][15][8] __attribute__((aligned(64))) = {
+const uint64_t f25519_ifma_base_table_1x8[8][8][15][8] __attribute__((aligned(64))) = {
   {
     {
       {0x493c6f58c3b85ULL, 0x5b69f7b85c5e8ULL, 0x265e777d1f515ULL, 0x0639c12ddb0a4ULL, 0x304bfacad8ea2ULL, 0x6bffb305b2f51ULL, 0x5cc9dc80c1ac0ULL, 0x600c9193b877fULL},
@@ -1999,7 +1999,7 @@ const uint64_t f25519_ifma_btab_1x8[8][8][15][8] __attribute__((aligned(64))) = 
   },
 };
 
-const uint64_t f25519_ifma_btab_naf[256][5][4] __attribute__((aligned(64))) = {
+const uint64_t f25519_ifma_base_table_naf[256][5][4] __attribute__((aligned(64))) = {
   {{0x03905d740913eULL, 0x493c6f58c3b85ULL, 0x11205877aaa68ULL, 0x0000000000002ULL}, {0x0ba2817d673a2ULL, 0x0df7181c325f7ULL, 0x479955893d579ULL, 0x0000000000000ULL}, {0x23e2827f4e67cULL, 0x0f50b0b3e4cb7ULL, 0x50d66309b67a0ULL, 0x0000000000000ULL}, {0x133d2e0c21a34ULL, 0x5329385a44c32ULL, 0x2d42d0dbee5eeULL, 0x0000000000000ULL}, {0x44fd2f9298f81ULL, 0x07cf9d3a33d4bULL, 0x6f117b689f0c6ULL, 0x0000000000000ULL}},
   {{0x11fe8a4fcd265ULL, 0x5b0a84cee9730ULL, 0x6933f0dd0d889ULL, 0x0000000000002ULL}, {0x7bcb8374faaccULL, 0x61d10c97155e4ULL, 0x44386bb4c4295ULL, 0x0000000000000ULL}, {0x52f5af4ef4d4fULL, 0x4059cc8096a10ULL, 0x3cb6d3162508cULL, 0x0000000000000ULL}, {0x5314098f98d10ULL, 0x47a608da8014fULL, 0x26368b872a2c6ULL, 0x0000000000000ULL}, {0x2ab91587555bdULL, 0x7a164e1b9a80fULL, 0x5a2826af12b9bULL, 0x0000000000000ULL}},
   {{0x182c3a447d6baULL, 0x2bc4408a5bb33ULL, 0x3dbf1812a8285ULL, 0x0000000000002ULL}, {0x22964e536eff2ULL, 0x078ebdda05442ULL, 0x0fa17ba3f9797ULL, 0x0000000000000ULL}, {0x192821f540053ULL, 0x2ffb112354123ULL, 0x6f69cb49c3820ULL, 0x0000000000000ULL}, {0x2f9f19e788e5cULL, 0x375ee8df5862dULL, 0x34d5a0db3858dULL, 0x0000000000000ULL}, {0x154a7e73eb1b5ULL, 0x2945ccf146e20ULL, 0x43aabe696b3bbULL, 0x0000000000000ULL}},

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* generated, do not edit: build/bin/f25519_gen_base_comb64 > src/tables/base_table64.c
- * (tools/gen-tables/gen_base_table64.c; test tables_base_comb64 regenerates and diffs it) */
-#include "tables/base_table64.h"
+/* generated, do not edit: build/bin/f25519_gen_mulx_base > src/tables/mulx_base.c
+ * (tools/gen-tables/gen_mulx_base.c; test tables_mulx_base regenerates and diffs it) */
+#include "tables/mulx_base.h"
 
 #if F25519_HAVE_MULX
-const uint64_t f25519_base_comb64[F25519_BASE64_TABLES][F25519_BASE64_ENTRIES][12] = {
+const uint64_t f25519_mulx_base_comb[F25519_BASE64_TABLES][F25519_BASE64_ENTRIES][12] = {
   {
     {
      0x2fbc93c6f58c3b85, 0xcf932dc6fb8c0e19, 0x270b4898643d42c2, 0x07cf9d3a33d4ba65,
@@ -6973,7 +6973,7 @@ const uint64_t f25519_base_comb64[F25519_BASE64_TABLES][F25519_BASE64_ENTRIES][1
   },
 };
 
-const uint64_t f25519_base64_dinv[4] = {
+const uint64_t f25519_mulx_base_dinv[4] = {
   0x25e0f276cdc9f843, 0x0b5dd6984279542e, 0x2b162114cdb9cf66, 0x40907ed214d5ce43
 };
 #endif
