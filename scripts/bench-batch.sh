@@ -49,7 +49,7 @@ mkdir -p build
 echo "== building fast25519 (Release, build/; log: $log)" >&2
 if ! { cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DF25519_BUILD_BENCH=ON &&
        cmake --build build --target fast25519_cli f25519_bench_batch f25519_bench_threads \
-             f25519_impl_available -j2; } >"$log" 2>&1; then
+             backend_available -j2; } >"$log" 2>&1; then
   tail -n 40 "$log" >&2
   echo "bench-batch.sh: build failed (full log: $log)" >&2
   exit 1
@@ -60,12 +60,12 @@ pin=()
 if command -v taskset >/dev/null 2>&1 && taskset -c 1 true 2>/dev/null; then pin=(taskset -c 1); fi
 
 impls=()
-for i in ifma avx2; do "$bin/f25519_impl_available" "$i" && impls+=("$i"); done
+for i in ifma avx2; do "$bin/backend_available" "$i" && impls+=("$i"); done
 if [ "$all" = 1 ] || [ "${#impls[@]}" = 0 ]; then
-  for i in mulx portable; do "$bin/f25519_impl_available" "$i" && impls+=("$i"); done
+  for i in mulx portable; do "$bin/backend_available" "$i" && impls+=("$i"); done
 fi
 ifma_host=0
-"$bin/f25519_impl_available" ifma && ifma_host=1
+"$bin/backend_available" ifma && ifma_host=1
 
 cpu=$(LC_ALL=C lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
 echo "host: ${cpu:-unknown CPU}; $(nproc) CPUs; $("$bin/fast25519" info | sed -n 's/^backend: //p')"

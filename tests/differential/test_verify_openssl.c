@@ -104,7 +104,7 @@ static int forge_for_torsion(uint8_t sig[64], const uint8_t A[32], const uint8_t
 int main(void)
 {
     tu_rng_init();
-    if (f25519_select_impl("portable") != 0) return 1;
+    if (f25519_select_backend("portable") != 0) return 1;
 #if F25519_HAVE_SODIUM
     if (sodium_init() < 0) return 1;
 #endif
