@@ -135,7 +135,7 @@ if [ "$run_sanitizers" != 0 ]; then
 
   # ---- 3. MemorySanitizer constant-time build ----
   say "MSan constant-time build (build-msan, clang -fsanitize=memory)"
-  clang_stage MSan build-msan memory msan 1 f25519_ct_msan
+  clang_stage MSan build-msan memory msan 1 ct_valgrind
 fi
 
 # ---- OpenSSL 3.5: the provider built and tested a second time (scripts/openssl35.sh) ----
