@@ -6,8 +6,7 @@
  * still read, common/backend_env.h) forces one. The table is the registry's
  * (backends_table.h, generated from src/backend/<name>/backend.cmake): every
  * backend with its CPU features, in the order of the descriptors' PRIORITY,
- * the speed measured with `fast25519 bench` (README, "Choosing the
- * implementation").
+ * the speed measured with `fast25519 bench` (docs/benchmarks.md).
  * This and the provider's key pool are the only mutable globals of fast25519.
  */
 #include <stdlib.h>

@@ -208,7 +208,7 @@ int cmd_bench(int argc, char **argv)
             return cli_usage_error("bench: unknown argument '%s'", argv[i]);
         }
     }
-    int rc = cli_impl_ready();
+    int rc = cli_backend_ready();
     if (rc) return rc;
 
     /* Backends: all this CPU and build support, or only the one FAST25519_BACKEND forces. */

@@ -49,5 +49,5 @@ int cmd_info(int argc, char **argv)
 #endif
     printf("\n");
     fflush(stdout);
-    return cli_impl_ready(); /* forced missing backend: message on stderr, exit 2 */
+    return cli_backend_ready(); /* forced missing backend: message on stderr, exit 2 */
 }

@@ -59,7 +59,7 @@ int cli_lib_error(const char *what, int rc)
     return CLI_USAGE;
 }
 
-int cli_impl_ready(void)
+int cli_backend_ready(void)
 {
     if (strcmp(f25519_backend(), "unsupported") == 0) {
         const char *var;
