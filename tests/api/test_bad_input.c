@@ -303,7 +303,7 @@ static void dispatch_api(void)
     for (int i = 0; tu_backends[i]; i++) {
         int rc = f25519_select_backend(tu_backends[i]);
         CHECK(rc == (f25519_backend_available(tu_backends[i]) ? F25519_OK : F25519_ERR_UNSUPPORTED),
-                 "select_impl(%s) rc=%d", tu_backends[i], rc);
+                 "select_backend(%s) rc=%d", tu_backends[i], rc);
     }
     CHECK(f25519_strerror(12345) != NULL && f25519_strerror(F25519_ERR_ARG) != NULL, "strerror NULL");
 }
