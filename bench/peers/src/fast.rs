@@ -33,13 +33,15 @@ extern "C" {
 /// The backends `fast25519 bench` reports, in its order.
 pub const BACKENDS: [&str; 4] = ["portable", "mulx", "avx2", "ifma"];
 
-/// The backend a user of this process gets: the one FAST25519_IMPL names when it is set (and not
-/// `auto`), else the one the dispatcher picks on this CPU. The row every ratio uses (the other
-/// backends are printed beside it); FAST25519_IMPL=avx2 on an IFMA host gives the comparison an
+/// The backend a user of this process gets: the one FAST25519_BACKEND (or its former name
+/// FAST25519_IMPL, as the library reads them) names when it is set (and not `auto`), else the one
+/// the dispatcher picks on this CPU. The row every ratio uses (the other
+/// backends are printed beside it); FAST25519_BACKEND=avx2 on an IFMA host gives the comparison an
 /// AVX2-only host would make (with `bench-peers.sh --dalek-backend simd` for dalek's side).
 pub fn default_backend() -> String {
-    let name = match std::env::var("FAST25519_IMPL") {
-        Ok(v) if !v.is_empty() && v != "auto" => v,
+    let set = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    let name = match set("FAST25519_BACKEND").or_else(|| set("FAST25519_IMPL")) {
+        Some(v) if v != "auto" => v,
         _ => "auto".to_string(),
     };
     let c = match CString::new(name) {
