@@ -99,7 +99,7 @@ static void challenges(const f25519_ops *ops, size_t n, uint8_t (*k)[32], uint8_
 int main(int argc, char **argv)
 {
     if (argc < 3) { fprintf(stderr, "usage: %s impl n [reps]\n", argv[0]); return 2; }
-    if (f25519_select_impl(argv[1]) != F25519_OK) { fprintf(stderr, "no impl %s\n", argv[1]); return 2; }
+    if (f25519_select_backend(argv[1]) != F25519_OK) { fprintf(stderr, "no impl %s\n", argv[1]); return 2; }
     n = (size_t)atoi(argv[2]);
     if (argc > 3) reps = atoi(argv[3]);
     if (reps < 1 || reps > MAXR || n < 8 || n % 8) return 2;

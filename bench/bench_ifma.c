@@ -44,7 +44,7 @@ int main(int argc, char **argv)
     const char *impls[2] = { "ifma", "portable" };
     double v[2][8];
     for (int b = 0; b < 2; b++) {
-        if (f25519_select_impl(impls[b]) != F25519_OK) {
+        if (f25519_select_backend(impls[b]) != F25519_OK) {
             printf("%s: not available\n", impls[b]);
             memset(v[b], 0, sizeof v[b]);
             continue;

@@ -119,7 +119,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s impl [n] [rounds] [calls] [exact]\n", argv[0]);
         return 2;
     }
-    if (f25519_select_impl(argv[1]) != F25519_OK) { fprintf(stderr, "no impl %s\n", argv[1]); return 2; }
+    if (f25519_select_backend(argv[1]) != F25519_OK) { fprintf(stderr, "no impl %s\n", argv[1]); return 2; }
     n = argc > 2 ? (size_t)atoi(argv[2]) : 1024;
     const int rounds = argc > 3 ? atoi(argv[3]) : 12, calls = argc > 4 ? atoi(argv[4]) : 7;
     mode = argc > 5 && strcmp(argv[5], "exact") == 0 ? F25519_VERIFY_OPENSSL : F25519_VERIFY_ZIP215;
@@ -159,7 +159,7 @@ int main(int argc, char **argv)
     }
     close(pfd[0]);
     printf("impl %s, %s, n %zu, CPUs %d and %d, %d calls per part; rates in signatures per Mtick\n",
-           f25519_impl(), mode == F25519_VERIFY_ZIP215 ? "zip215" : "openssl", n, cpu[0], cpu[1], calls);
+           f25519_backend(), mode == F25519_VERIFY_ZIP215 ? "zip215" : "openssl", n, cpu[0], cpu[1], calls);
     pin(cpu[0], cpu[1]);
     pool = f25519_verify_pool_new(2);
     if (!pool || f25519_verify_pool_threads(pool) != 2) {

@@ -111,7 +111,7 @@ int main(int argc, char **argv)
         EVP_MD_CTX_free(mc);
     }
     printf("fast25519 provider [%s] vs default provider (OpenSSL %s), %d runs each, wall ns/op\n",
-           prov_impl(prov), OpenSSL_version(OPENSSL_VERSION_STRING), n);
+           prov_backend(prov), OpenSSL_version(OPENSSL_VERSION_STRING), n);
     printf("%-26s %12s %12s %12s %12s %8s\n", "operation", "ours median", "ours mean",
            "dflt median", "dflt mean", "ratio");
     const char *names[] = {"X25519 keygen (pool)", "X25519 derive", "Ed25519 sign", "Ed25519 verify"};

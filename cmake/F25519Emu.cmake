@@ -12,7 +12,7 @@
 # links the library, adds TARGET_emu: the same sources, include directories,
 # definitions and options, plus F25519_EMU=1, linked to the emulated library
 # instead (fast25519 / fast25519_static -> fast25519_emu, X -> X_emu when that
-# twin exists). f25519_add_backend_test() runs the twin for "*-emu" backends.
+# twin exists). f25519_test() runs the twin for "*-emu" backends (tests/CMakeLists.txt).
 function(f25519_emu_twin tgt)
   if(NOT TARGET fast25519_emu)
     return()

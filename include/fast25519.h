@@ -20,10 +20,10 @@
  * FAST25519_BACKEND=portable|mulx|avx2|ifma forces one (FAST25519_IMPL, its
  * former name, is still read). Forcing a backend this CPU or
  * build lacks makes every operation return F25519_ERR_UNSUPPORTED (fail
- * closed) until f25519_select_impl() picks one that exists.
+ * closed) until f25519_select_backend() picks one that exists.
  *
  * Thread safety: all functions are safe to call concurrently;
- * f25519_select_impl() changes the process-wide choice and should be called
+ * f25519_select_backend() changes the process-wide choice and should be called
  * before other threads use the library.
  */
 #ifndef FAST25519_H
@@ -40,6 +40,14 @@ extern "C" {
 #define F25519_API __attribute__((visibility("default")))
 #else
 #define F25519_API
+#endif
+
+/* Marks a name kept for one release after its replacement (the compiler
+ * warns on use; the function still works). */
+#if defined(__GNUC__)
+#define F25519_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#else
+#define F25519_DEPRECATED(msg)
 #endif
 
 /* ---- Version ---------------------------------------------------------- */
@@ -79,15 +87,21 @@ F25519_API const char *f25519_strerror(int rc);
 /* ---- Backend dispatch ---------------------------------------------- */
 /* Name of the backend in use: "portable", "mulx", "avx2" or "ifma";
  * "unsupported" when FAST25519_BACKEND forced one that does not exist here. */
-F25519_API const char *f25519_impl(void);
+F25519_API const char *f25519_backend(void);
 
 /* Select a backend by name ("portable", "mulx", "avx2", "ifma", or "auto"
  * for the CPUID choice). Returns F25519_OK, F25519_ERR_UNSUPPORTED (CPU or
  * build lacks it; the previous choice stays) or F25519_ERR_ARG (unknown name). */
-F25519_API int f25519_select_impl(const char *name);
+F25519_API int f25519_select_backend(const char *name);
 
 /* 1 if the named backend can run on this CPU and build, else 0. */
-F25519_API int f25519_impl_available(const char *name);
+F25519_API int f25519_backend_available(const char *name);
+
+/* Deprecated, kept for one release: the former names of the three above,
+ * same arguments, return values and behaviour. */
+F25519_API const char *f25519_impl(void) F25519_DEPRECATED("use f25519_backend");
+F25519_API int f25519_select_impl(const char *name) F25519_DEPRECATED("use f25519_select_backend");
+F25519_API int f25519_impl_available(const char *name) F25519_DEPRECATED("use f25519_backend_available");
 
 /* CPU features seen by the dispatcher (bit set of F25519_CPU_*). */
 #define F25519_CPU_BMI2      (1u << 0)

@@ -63,7 +63,7 @@ static const OSSL_ALGORITHM signature34_algs[] = {
 static const OSSL_ALGORITHM *prov_query(void *provctx, int operation_id, int *no_cache)
 {
     *no_cache = 0;
-    if (strcmp(f25519_impl(), "unsupported") == 0) return NULL; /* fail over to default */
+    if (strcmp(f25519_backend(), "unsupported") == 0) return NULL; /* fail over to default */
     switch (operation_id) {
     case OSSL_OP_KEYMGMT: return keymgmt_algs;
     case OSSL_OP_KEYEXCH: return keyexch_algs;

@@ -3,7 +3,8 @@
  * Counters: operations served per kind, pool and warm-up activity.
  *  - readable by the application through the provider's get_params
  *    (OSSL_PROVIDER_get_params with the names below, uint64 values), plus
- *    "impl" (backend in use), "pool_size", "pool_available", "warmup";
+ *    "backend" (backend in use; "impl", its former name, kept for one
+ *    release), "pool_size", "pool_available", "warmup";
  *  - when FAST25519_STATS=FILE is set, appended to FILE as one JSON line
  *    at provider teardown (one line per process; a fork child starts from 0).
  */
@@ -32,6 +33,7 @@ const OSSL_PARAM f25519_stats_gettable[] = {
     OSSL_PARAM_utf8_ptr("version", NULL, 0),
     OSSL_PARAM_utf8_ptr("buildinfo", NULL, 0),
     OSSL_PARAM_int("status", NULL),
+    OSSL_PARAM_utf8_ptr("backend", NULL, 0),
     OSSL_PARAM_utf8_ptr("impl", NULL, 0),
     OSSL_PARAM_utf8_ptr("warmup", NULL, 0),
     U64("pool_size"), U64("pool_available"),
@@ -53,7 +55,9 @@ int f25519_stats_get_params(f25519_provctx *prov, OSSL_PARAM params[])
             && !OSSL_PARAM_set_uint64(p, atomic_load(&prov->counters[i])))
             return 0;
     }
-    if ((p = OSSL_PARAM_locate(params, "impl")) != NULL && !OSSL_PARAM_set_utf8_ptr(p, f25519_impl()))
+    if ((p = OSSL_PARAM_locate(params, "backend")) != NULL && !OSSL_PARAM_set_utf8_ptr(p, f25519_backend()))
+        return 0;
+    if ((p = OSSL_PARAM_locate(params, "impl")) != NULL && !OSSL_PARAM_set_utf8_ptr(p, f25519_backend()))
         return 0;
     if ((p = OSSL_PARAM_locate(params, "warmup")) != NULL
         && !OSSL_PARAM_set_utf8_ptr(p, warmup_name(prov->cfg.warmup)))
@@ -75,8 +79,10 @@ void f25519_stats_write(f25519_provctx *prov)
     char line[1024];
     int n, fd;
     if (path == NULL || *path == '\0') return;
-    n = snprintf(line, sizeof(line), "{\"pid\":%ld,\"impl\":\"%s\",\"warmup\":\"%s\",\"pool_size\":%u",
-                 (long)getpid(), f25519_impl(), warmup_name(prov->cfg.warmup), prov->cfg.pool_size);
+    const char *backend = f25519_backend(); /* "impl": the key's former name, kept for one release */
+    n = snprintf(line, sizeof(line),
+                 "{\"pid\":%ld,\"backend\":\"%s\",\"impl\":\"%s\",\"warmup\":\"%s\",\"pool_size\":%u",
+                 (long)getpid(), backend, backend, warmup_name(prov->cfg.warmup), prov->cfg.pool_size);
     for (int i = 0; i < C_COUNT && n > 0 && (size_t)n < sizeof(line); i++)
         n += snprintf(line + n, sizeof(line) - (size_t)n, ",\"%s\":%llu", f25519_counter_names[i],
                       (unsigned long long)atomic_load(&prov->counters[i]));

@@ -53,7 +53,7 @@ int f25519_warmup_burst(void)
 {
 #if defined(__x86_64__)
     static const char *const warm[] = {F25519_WARMUP_BACKEND_NAMES NULL};
-    const char *cur = f25519_impl();
+    const char *cur = f25519_backend();
     for (size_t i = 0; warm[i]; i++) {
         if (strcmp(cur, warm[i]) == 0) {
             burst_avx512();

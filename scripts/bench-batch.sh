@@ -49,7 +49,7 @@ mkdir -p build
 echo "== building fast25519 (Release, build/; log: $log)" >&2
 if ! { cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DF25519_BUILD_BENCH=ON &&
        cmake --build build --target fast25519_cli f25519_bench_batch f25519_bench_threads \
-             f25519_impl_available -j2; } >"$log" 2>&1; then
+             backend_available -j2; } >"$log" 2>&1; then
   tail -n 40 "$log" >&2
   echo "bench-batch.sh: build failed (full log: $log)" >&2
   exit 1
@@ -59,13 +59,13 @@ bin=build/bin
 pin=()
 if command -v taskset >/dev/null 2>&1 && taskset -c 1 true 2>/dev/null; then pin=(taskset -c 1); fi
 
-impls=()
-for i in ifma avx2; do "$bin/f25519_impl_available" "$i" && impls+=("$i"); done
-if [ "$all" = 1 ] || [ "${#impls[@]}" = 0 ]; then
-  for i in mulx portable; do "$bin/f25519_impl_available" "$i" && impls+=("$i"); done
+backends=()
+for i in ifma avx2; do "$bin/backend_available" "$i" && backends+=("$i"); done
+if [ "$all" = 1 ] || [ "${#backends[@]}" = 0 ]; then
+  for i in mulx portable; do "$bin/backend_available" "$i" && backends+=("$i"); done
 fi
 ifma_host=0
-"$bin/f25519_impl_available" ifma && ifma_host=1
+"$bin/backend_available" ifma && ifma_host=1
 
 cpu=$(LC_ALL=C lscpu 2>/dev/null | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
 echo "host: ${cpu:-unknown CPU}; $(nproc) CPUs; $("$bin/fast25519" info | sed -n 's/^backend: //p')"
@@ -78,7 +78,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # The median paired ratio of one bench_batch run (its "paired:" line), or "-" (and $tmp/failed:
 # these run in command substitutions, so a variable would not reach the caller).
-paired() { # impl n exact|zip
+paired() { # backend n exact|zip
   local out=$tmp/batch.$1.$2.$3 extra=()
   [ "$3" = exact ] && extra=(exact)
   if ! "${pin[@]}" "$bin/f25519_bench_batch" "$1" "$2" "$reps" "${extra[@]}" >"$out" 2>&1; then
@@ -99,7 +99,7 @@ paired() { # impl n exact|zip
 }
 
 # "plain pool ceiling" from one bench_threads run's medians line, "- - -" when it cannot run.
-threads() { # impl zip|exact
+threads() { # backend zip|exact
   local out=$tmp/threads.$1.$2 extra=()
   [ "$2" = exact ] && extra=(exact)
   local rc=0
@@ -131,20 +131,20 @@ threads() { # impl zip|exact
   }' <<<"$line"
 }
 
-# Each figure's values, one per run: vals[impl.figure] = "v1 v2 ..." ("-": not measured that run).
+# Each figure's values, one per run: vals[backend.figure] = "v1 v2 ..." ("-": not measured that run).
 declare -A vals=()
 add() { vals[$1]="${vals[$1]:-}${vals[$1]:+ }$2"; }
 for ((run = 1; run <= runs; run++)); do
-  for impl in "${impls[@]}"; do
-    echo "== run $run/$runs, $impl: batch per signature / single verify (paired)" >&2
-    add "$impl.e64" "$(paired "$impl" 64 exact)"
-    add "$impl.z64" "$(paired "$impl" 64 zip)"
-    add "$impl.z1024" "$(paired "$impl" 1024 zip)"
-    echo "== run $run/$runs, $impl: 2 threads / 1 (n = 1024)" >&2
-    read -r zp zq zc <<<"$(threads "$impl" zip)"
-    read -r ep eq ec <<<"$(threads "$impl" exact)"
-    add "$impl.zp" "$zp"; add "$impl.zq" "$zq"; add "$impl.zc" "$zc"
-    add "$impl.ep" "$ep"; add "$impl.eq" "$eq"; add "$impl.ec" "$ec"
+  for backend in "${backends[@]}"; do
+    echo "== run $run/$runs, $backend: batch per signature / single verify (paired)" >&2
+    add "$backend.e64" "$(paired "$backend" 64 exact)"
+    add "$backend.z64" "$(paired "$backend" 64 zip)"
+    add "$backend.z1024" "$(paired "$backend" 1024 zip)"
+    echo "== run $run/$runs, $backend: 2 threads / 1 (n = 1024)" >&2
+    read -r zp zq zc <<<"$(threads "$backend" zip)"
+    read -r ep eq ec <<<"$(threads "$backend" exact)"
+    add "$backend.zp" "$zp"; add "$backend.zq" "$zq"; add "$backend.zc" "$zc"
+    add "$backend.ep" "$ep"; add "$backend.eq" "$eq"; add "$backend.ec" "$ec"
   done
 done
 
@@ -167,11 +167,11 @@ fig() {
 }
 
 rows=()
-for impl in "${impls[@]}"; do
+for backend in "${backends[@]}"; do
   note=""
-  [ "$impl" = avx2 ] && [ "$ifma_host" = 1 ] && note=" (on an IFMA host: the AVX2 code on this microarchitecture)"
-  f() { fig "$impl.$1"; }
-  rows+=("$impl$note"
+  [ "$backend" = avx2 ] && [ "$ifma_host" = 1 ] && note=" (on an IFMA host: the AVX2 code on this microarchitecture)"
+  f() { fig "$backend.$1"; }
+  rows+=("$backend$note"
          "  exact (openssl) n = 64     $(f e64)"
          "  zip215 n = 64              $(f z64)"
          "  zip215 n = 1024            $(f z1024)"

@@ -9,8 +9,9 @@
 # auto (default): its AVX-512IFMA backend where rustc >= 1.89 (taken at run time on IFMA CPUs, else
 # AVX2); simd: the AVX2 backend only; serial: no vector code. Each has its own target directory
 # (build/peers, build/peers-simd, build/peers-serial). The fast25519 row the ratios use is the
-# backend a user gets: FAST25519_IMPL's when set, else the dispatcher's pick. So on an IFMA host
-# `FAST25519_IMPL=avx2 bash scripts/bench-peers.sh --dalek-backend simd` makes the comparison an
+# backend a user gets: FAST25519_BACKEND's (or its former name FAST25519_IMPL's) when set, else the
+# dispatcher's pick. So on an IFMA host
+# `FAST25519_BACKEND=avx2 bash scripts/bench-peers.sh --dalek-backend simd` makes the comparison an
 # AVX2-only host makes, on this host's microarchitecture.
 #
 # 1. installs what is missing (scripts/install-deps.sh peers: Debian packages, a Rust >= 1.85);
@@ -53,8 +54,9 @@ case "$dalek_backend" in
   auto|simd|serial) ;;
   *) echo "bench-peers.sh: --dalek-backend takes auto, simd or serial (not '$dalek_backend')" >&2; exit 2 ;;
 esac
-if [ -n "${FAST25519_IMPL:-}" ] && [ "$FAST25519_IMPL" != auto ]; then
-  echo "bench-peers.sh: FAST25519_IMPL=$FAST25519_IMPL: the ratios use fast25519's $FAST25519_IMPL rows" >&2
+forced=${FAST25519_BACKEND:-${FAST25519_IMPL:-}}
+if [ -n "$forced" ] && [ "$forced" != auto ]; then
+  echo "bench-peers.sh: backend $forced forced: the ratios use fast25519's $forced rows" >&2
 fi
 
 bash scripts/install-deps.sh peers

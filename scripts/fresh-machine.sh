@@ -269,7 +269,7 @@ int main(void) {
     if (f25519_ed25519_verify(sig, 64, msg, sizeof msg, pub, 32, F25519_VERIFY_OPENSSL) == F25519_OK) return 1;
     if (f25519_x25519_keygen(a, A) || f25519_x25519_keygen(b, B) || f25519_x25519_derive(s1, a, B, 32) ||
         f25519_x25519_derive(s2, b, A, 32) || memcmp(s1, s2, 32)) return 1;
-    printf("fast25519 %s (%s): Ed25519 sign/verify and X25519 derive ok\n", f25519_version(), f25519_impl());
+    printf("fast25519 %s (%s): Ed25519 sign/verify and X25519 derive ok\n", f25519_version(), f25519_backend());
     return 0;
 }'
 cmake_proj='cmake_minimum_required(VERSION 3.20)

@@ -135,7 +135,7 @@ if [ "$run_sanitizers" != 0 ]; then
 
   # ---- 3. MemorySanitizer constant-time build ----
   say "MSan constant-time build (build-msan, clang -fsanitize=memory)"
-  clang_stage MSan build-msan memory msan 1 f25519_ct_msan
+  clang_stage MSan build-msan memory msan 1 ct_valgrind
 fi
 
 # ---- OpenSSL 3.5: the provider built and tested a second time (scripts/openssl35.sh) ----
@@ -203,7 +203,7 @@ if configure_build build -DCMAKE_BUILD_TYPE=Release -DF25519_TEST_TIER=full; the
     say "batch benchmark self-check (scripts/bench-batch.sh --check)"
     bash scripts/bench-batch.sh --check || failed+=("batch benchmark self-check (scripts/bench-batch.sh --check)")
     # The language bindings (bindings/<language>/test.sh: each installs its toolchain, builds the
-    # library of this checkout, runs its tests natively and with FAST25519_IMPL=portable).
+    # library of this checkout, runs its tests natively and with FAST25519_BACKEND=portable).
     # F25519_TEST_BINDINGS=0 skips them.
     if [ "${F25519_TEST_BINDINGS:-1}" != 0 ]; then
       for lang in rust python go; do

@@ -6,8 +6,7 @@
  * still read, common/backend_env.h) forces one. The table is the registry's
  * (backends_table.h, generated from src/backend/<name>/backend.cmake): every
  * backend with its CPU features, in the order of the descriptors' PRIORITY,
- * the speed measured with `fast25519 bench` (README, "Choosing the
- * implementation").
+ * the speed measured with `fast25519 bench` (docs/benchmarks.md).
  * This and the provider's key pool are the only mutable globals of fast25519.
  */
 #include <stdlib.h>
@@ -21,7 +20,7 @@
  * known: forcing it fails closed with F25519_ERR_UNSUPPORTED).
  * Emulated entries exist only in the TEST-ONLY emulated library (F25519_EMU):
  * they run the vector code through SIMDe on any x86-64, are reached only by
- * naming them (FAST25519_BACKEND, f25519_select_impl), never by auto; the
+ * naming them (FAST25519_BACKEND, f25519_select_backend), never by auto; the
  * entries a vector backend borrows from a scalar one run natively, so they
  * keep that backend's CPU features. */
 static const struct backend {
@@ -81,13 +80,13 @@ const f25519_ops *f25519_ops_get(void)
     return g_ops;
 }
 
-const char *f25519_impl(void)
+const char *f25519_backend(void)
 {
     const f25519_ops *o = f25519_ops_get();
     return o ? o->name : "unsupported";
 }
 
-int f25519_impl_available(const char *name)
+int f25519_backend_available(const char *name)
 {
     int known;
     if (!name) return 0;
@@ -95,7 +94,7 @@ int f25519_impl_available(const char *name)
     return lookup(name, f25519_cpu_features(), &known) != NULL;
 }
 
-int f25519_select_impl(const char *name)
+int f25519_select_backend(const char *name)
 {
     int known;
     const f25519_ops *o;
@@ -112,3 +111,8 @@ int f25519_select_impl(const char *name)
     g_state = 1; /* a choice made before any other call is not overwritten by init_once */
     return F25519_OK;
 }
+
+/* The former names (deprecated in fast25519.h), kept for one release. */
+const char *f25519_impl(void) { return f25519_backend(); }
+int f25519_select_impl(const char *name) { return f25519_select_backend(name); }
+int f25519_impl_available(const char *name) { return f25519_backend_available(name); }

@@ -11,7 +11,7 @@ const char *f25519_strerror(int rc)
     case F25519_ERR_SMALL_ORDER: return "small-order point rejected";
     case F25519_ERR_VERIFY: return "signature verification failed";
     case F25519_ERR_ZERO_SHARED: return "X25519 shared secret is all zero";
-    case F25519_ERR_UNSUPPORTED: return "implementation not supported on this CPU or build";
+    case F25519_ERR_UNSUPPORTED: return "backend not supported on this CPU or build";
     case F25519_ERR_ARG: return "invalid argument";
     case F25519_ERR_RANDOM: return "OS random source failed";
     default: return "unknown error";

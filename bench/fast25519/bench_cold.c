@@ -235,7 +235,7 @@ int bench_cold(bench_state *s, double seconds, int json, double hz, const char *
             for (int p = 0; p < np; p++) {
                 const char *path = impl == IMPL_FAST ? paths[p] : "-";
                 for (int th = 0; th < (impl == IMPL_FAST ? threads : 1); th++) {
-                    if (impl == IMPL_FAST && f25519_select_impl(path) != F25519_OK) continue;
+                    if (impl == IMPL_FAST && f25519_select_backend(path) != F25519_OK) continue;
                     prim_arg a = {s, impl, op};
                     const char *bad = bench_check(s, impl, op);
                     if (bad) {
@@ -259,7 +259,7 @@ int bench_cold(bench_state *s, double seconds, int json, double hz, const char *
     static const int batches[][2] = {{1, 1}, {1, 8}, {2, 16}, {4, 32}, {8, 64}, {16, 128}};
     if (progress) fprintf(stderr, "cold: keygen pool batches...\n");
     for (int p = 0; p < npaths; p++) {
-        if (f25519_select_impl(paths[p]) != F25519_OK) continue;
+        if (f25519_select_backend(paths[p]) != F25519_OK) continue;
         for (int th = 0; th < threads; th++) {
             if (th) bench_warmup_start();
             for (size_t b = 0; b < sizeof batches / sizeof batches[0]; b++) {

@@ -47,7 +47,7 @@ static int base_op(int op)
 
 static int select_for(const cand *c)
 {
-    return c->impl == IMPL_FAST ? f25519_select_impl(c->path) : F25519_OK;
+    return c->impl == IMPL_FAST ? f25519_select_backend(c->path) : F25519_OK;
 }
 
 /* One round of one candidate: a short warm-up, then samples for budget ticks. */
@@ -208,7 +208,7 @@ int cmd_bench(int argc, char **argv)
             return cli_usage_error("bench: unknown argument '%s'", argv[i]);
         }
     }
-    int rc = cli_impl_ready();
+    int rc = cli_backend_ready();
     if (rc) return rc;
 
     /* Backends: all this CPU and build support, or only the one FAST25519_BACKEND forces. */
@@ -216,10 +216,10 @@ int cmd_bench(int argc, char **argv)
     int npaths = 0;
     const char *env = f25519_backend_env(NULL);
     if (env && *env && strcmp(env, "auto") != 0) {
-        paths[npaths++] = f25519_impl();
+        paths[npaths++] = f25519_backend();
     } else {
         for (int i = N_PATHS - 1; i >= 0; i--)
-            if (f25519_impl_available(all_paths[i])) paths[npaths++] = all_paths[i];
+            if (f25519_backend_available(all_paths[i])) paths[npaths++] = all_paths[i];
     }
 
     int cpu = bench_pin_cpu();
@@ -235,7 +235,7 @@ int cmd_bench(int argc, char **argv)
     if (cold) {
         rc = bench_cold(s, seconds > 0 ? seconds : 0.3, json, hz, paths, npaths);
         bench_state_free(s);
-        f25519_select_impl(env && *env ? env : "auto");
+        f25519_select_backend(env && *env ? env : "auto");
         return rc;
     }
     if (seconds <= 0) seconds = 1.0;
@@ -279,7 +279,7 @@ int cmd_bench(int argc, char **argv)
         }
     }
     bench_state_free(s);
-    f25519_select_impl(env && *env ? env : "auto");
+    f25519_select_backend(env && *env ? env : "auto");
     if (json) print_json(res, nres, hz);
     else print_table(res, nres, hz, cpu, seconds, paths, npaths);
     return CLI_OK;

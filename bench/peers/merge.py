@@ -12,7 +12,7 @@ every ratio compares rows measured in the same slices (`fast25519 bench` then se
 and libsodium columns and whatever the harness lacks).
 Output: a Markdown table on stdout (rows = ops, columns = OpenSSL, libsodium, aws-lc, ring, dalek
 and every fast25519 backend; the last columns: the fastest peer (by its median), the fast25519
-backend compared (the one a user gets: the dispatcher's pick on this CPU, or the one FAST25519_IMPL
+backend compared (the one a user gets: the dispatcher's pick on this CPU, or the one FAST25519_BACKEND
 names; "fast25519_default" of the harness;
 the best backend by median when a harness output lacks it), the ratio peer ticks / our ticks
 (> 1 = fast25519 faster) and in how many sweeps fast25519 was faster), and with --json FILE the
@@ -211,7 +211,7 @@ def main():
         print(a.title)
     print(f"median TSC ticks per operation, median of {len(a.peers)} rounds' medians (TSC {hz / 1e9:.3f} GHz); "
           "ratio = fastest peer's ticks / fast25519's ticks (> 1: fast25519 faster), fast25519 = the backend "
-          f"a user gets here: the dispatcher's pick, or FAST25519_IMPL's ({default or 'not reported: the best by median'}); the ratio is the median "
+          f"a user gets here: the dispatcher's pick, or FAST25519_BACKEND's ({default or 'not reported: the best by median'}); the ratio is the median "
           "of the paired ratios of the two libraries' slices of one sweep (timed side by side), 'faster in' = "
           "the sweeps where fast25519 was faster")
     print()

@@ -124,7 +124,7 @@ def load_stats(stats_dir):
                     continue
                 lines += 1
                 for k, v in j.items():
-                    if k == "impl":
+                    if k == "backend" or (k == "impl" and "backend" not in j):  # impl: the former name
                         impls.add(v)
                     elif k == "warmup":
                         warm.add(v)

@@ -102,7 +102,7 @@ func (v *BatchVerifier) Verify() (allValid bool, valid []bool) {
 // VerifyErrors verifies every item and returns item i's result in errs[i]:
 // nil when valid, else the error VerifyMode returns for it (ErrEncoding,
 // ErrSmallOrder, ErrVerify, ErrLength; ErrArg for an unknown mode,
-// ErrUnsupported when FAST25519_IMPL forced a missing implementation).
+// ErrUnsupported when FAST25519_BACKEND forced a missing backend).
 func (v *BatchVerifier) VerifyErrors() []error {
 	n := len(v.items)
 	errs := make([]error, n)

@@ -126,8 +126,8 @@ func TestKeysAndBackend(t *testing.T) {
 		t.Errorf("Version %q", v)
 	}
 	b := Backend()
-	if want := os.Getenv("FAST25519_IMPL"); want != "" && b != want {
-		t.Errorf("FAST25519_IMPL=%s but Backend() = %s", want, b)
+	if want := os.Getenv("FAST25519_BACKEND"); want != "" && b != want {
+		t.Errorf("FAST25519_BACKEND=%s but Backend() = %s", want, b)
 	}
 	if !BackendAvailable("portable") || BackendAvailable("nonesuch") {
 		t.Error("BackendAvailable")

@@ -5,9 +5,9 @@
 // verification with a verdict per signature, and X25519 (RFC 7748).
 //
 // Every operation is a cgo call into libfast25519; nothing is computed in Go.
-// The library picks its implementation (portable C, MULX/ADX, AVX2,
+// The library picks its backend (portable C, MULX/ADX, AVX2,
 // AVX-512IFMA) from CPUID on first use, so the same program runs on any
-// x86-64 CPU; FAST25519_IMPL=portable forces the portable code.
+// x86-64 CPU; FAST25519_BACKEND=portable forces the portable code.
 //
 // Names follow crypto/ed25519 (Verify, Sign, GenerateKey, NewKeyFromSeed,
 // Options), github.com/hdevalence/ed25519consensus (BatchVerifier) and
@@ -58,7 +58,7 @@ var (
 	ErrSmallOrder  = &Error{Code: C.F25519_ERR_SMALL_ORDER} // small-order point (ModeStrict)
 	ErrVerify      = &Error{Code: C.F25519_ERR_VERIFY}      // the signature does not verify
 	ErrZeroShared  = &Error{Code: C.F25519_ERR_ZERO_SHARED} // X25519 result all zero: low-order point
-	ErrUnsupported = &Error{Code: C.F25519_ERR_UNSUPPORTED} // implementation missing on this CPU/build
+	ErrUnsupported = &Error{Code: C.F25519_ERR_UNSUPPORTED} // backend missing on this CPU/build
 	ErrArg         = &Error{Code: C.F25519_ERR_ARG}         // bad argument (unknown mode, name, ...)
 	ErrRandom      = &Error{Code: C.F25519_ERR_RANDOM}      // the OS random source failed
 )
@@ -92,25 +92,25 @@ func lengthErr(op, what string, got, want int) error {
 		Detail: fmt.Sprintf("%s length %d, expected %d", what, got, want)}
 }
 
-// Backend returns the implementation in use: "portable", "mulx", "avx2" or
-// "ifma" ("unsupported" when FAST25519_IMPL forced one this CPU lacks).
-func Backend() string { return C.GoString(C.f25519_impl()) }
+// Backend returns the backend in use: "portable", "mulx", "avx2" or
+// "ifma" ("unsupported" when FAST25519_BACKEND forced one this CPU lacks).
+func Backend() string { return C.GoString(C.f25519_backend()) }
 
-// BackendAvailable reports whether the named implementation can run here.
+// BackendAvailable reports whether the named backend can run here.
 func BackendAvailable(name string) bool {
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
-	return C.f25519_impl_available(cs) == 1
+	return C.f25519_backend_available(cs) == 1
 }
 
-// SelectBackend switches the process-wide implementation ("portable",
+// SelectBackend switches the process-wide backend ("portable",
 // "mulx", "avx2", "ifma", or "auto" for the CPUID choice). It returns
 // ErrUnsupported (the previous choice stays) or ErrArg (unknown name). Call
 // it before other goroutines use the package.
 func SelectBackend(name string) error {
 	cs := C.CString(name)
 	defer C.free(unsafe.Pointer(cs))
-	return codeErr(C.f25519_select_impl(cs), "")
+	return codeErr(C.f25519_select_backend(cs), "")
 }
 
 // Version returns the loaded C library's version ("MAJOR.MINOR.PATCH").

@@ -77,13 +77,13 @@ def c_batch_caller(lib_path, pks, msgs, sigs):
     f.argtypes = [ctypes.c_size_t, P, P, ctypes.c_size_t * n, P, ctypes.c_int, ctypes.c_uint,
                   ctypes.c_int * n]
     f.restype = ctypes.c_int
-    lib.f25519_impl.restype = ctypes.c_char_p
+    lib.f25519_backend.restype = ctypes.c_char_p
 
     def call():
         keep  # noqa: B018 (the buffers stay alive)
         return f(n, sig_a, msg_a, len_a, pub_a, 0, 1, st)
 
-    return call, lib.f25519_impl().decode()
+    return call, lib.f25519_backend().decode()
 
 
 def small_median(fn, calls):
@@ -165,7 +165,7 @@ def main():
     # ---- binding overhead at a small batch --------------------------------------
     k = a.small
     sp, sm, ss = pks[:k], msgs[:k], sigs[:k]
-    call_c, c_impl = c_batch_caller(find_lib(a.lib), sp, sm, ss)
+    call_c, c_backend = c_batch_caller(find_lib(a.lib), sp, sm, ss)
     assert call_c() == 0
     flat_p, flat_s = b"".join(sp), b"".join(ss)
     for _ in range(20):  # warm-up
@@ -174,7 +174,7 @@ def main():
     py_us = small_median(lambda: fast25519.verify_batch(sp, sm, ss, threads=1), a.small_calls)
     flat_us = small_median(lambda: fast25519.verify_batch(flat_p, sm, flat_s, threads=1), a.small_calls)
     raw_us = small_median(lambda: fast25519._fast25519.verify_batch(sp, sm, ss, 0, 1, False), a.small_calls)
-    print(f"\nbinding overhead at n = {k} (threads=1, median of {a.small_calls} calls; C via ctypes, backend {c_impl}):")
+    print(f"\nbinding overhead at n = {k} (threads=1, median of {a.small_calls} calls; C via ctypes, backend {c_backend}):")
     print(f"  C f25519_ed25519_verify_batch (ctypes)  {c_us:9.1f} us")
     for name, us in (("fast25519.verify_batch(lists)", py_us), ("fast25519.verify_batch(flat buffers)", flat_us),
                      ("_fast25519.verify_batch (no Python layer)", raw_us)):

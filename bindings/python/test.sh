@@ -6,7 +6,7 @@
 #      is "externally managed", PEP 668) with the pinned build and test packages from the Python
 #      package index;
 #   3. `pip install ./bindings/python` (the C library of this checkout + the extension);
-#   4. pytest twice: natively (the dispatcher's CPUID choice) and with FAST25519_IMPL=portable.
+#   4. pytest twice: natively (the dispatcher's CPUID choice) and with FAST25519_BACKEND=portable.
 # Exits non-zero when any step or test fails. Usage: bindings/python/test.sh [pytest args...]
 set -euo pipefail
 
@@ -38,7 +38,7 @@ rc=0
 cd "$here"
 echo "python-binding: pytest (native backend)"
 "$PY" -m pytest -p no:cacheprovider -q "$@" tests || rc=1
-echo "python-binding: pytest (FAST25519_IMPL=portable)"
-FAST25519_IMPL=portable "$PY" -m pytest -p no:cacheprovider -q "$@" tests || rc=1
+echo "python-binding: pytest (FAST25519_BACKEND=portable)"
+FAST25519_BACKEND=portable "$PY" -m pytest -p no:cacheprovider -q "$@" tests || rc=1
 echo "python-binding: $([ $rc = 0 ] && echo passed || echo FAILED) in $((SECONDS - start)) s"
 exit $rc

@@ -25,7 +25,7 @@ void cli_print_hex(const char *label, const uint8_t *in, size_t n);
 /* main.c */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_lib_error(const char *what, int rc); /* f25519_strerror on stderr; exit code */
-int cli_impl_ready(void);  /* 0 if the selected implementation exists, else prints the error, returns 2 */
+int cli_backend_ready(void);  /* 0 if the selected backend exists, else prints the error, returns 2 */
 void cli_wipe_arg(char *arg); /* overwrites a secret argv string in place */
 int cli_read_file(const char *path, uint8_t **buf, size_t *len); /* 0 or -1 (message printed) */
 

@@ -71,7 +71,7 @@ int cmd_verify_batch(int argc, char **argv)
     if (threads_s && parse_threads(threads_s, &threads))
         return cli_usage_error("--threads needs a number 0..4096 (0 = every online CPU), not '%s'", threads_s);
     if (!file) return cli_usage_error("verify-batch takes FILE ('-' = stdin)");
-    int rc = cli_impl_ready();
+    int rc = cli_backend_ready();
     if (rc) return rc;
 
     uint8_t *buf;

@@ -90,7 +90,7 @@ int cmd_sign(int argc, char **argv)
     if (bad) return cli_usage_error("SEED_HEX must be 64 hex digits (32 bytes)");
     if ((rc = load_variant(&a, &variant, ctx, &ctx_len)) == CLI_OK &&
         (rc = load_msg(&a, a.pos[1], &msg, &msg_len)) == CLI_OK &&
-        (rc = cli_impl_ready()) == CLI_OK) {
+        (rc = cli_backend_ready()) == CLI_OK) {
         int r = f25519_ed25519_sign_ex(sig, msg, msg_len, seed, NULL, variant, ctx, ctx_len);
         rc = r == F25519_OK ? CLI_OK : cli_lib_error("sign", r);
     }
@@ -126,7 +126,7 @@ int cmd_verify(int argc, char **argv)
         return cli_usage_error("SIG_HEX must be 128 hex digits (64 bytes)");
     if ((rc = load_variant(&a, &variant, ctx, &ctx_len)) != CLI_OK) return rc;
     if ((rc = load_msg(&a, a.pos[1], &msg, &msg_len)) != CLI_OK) return rc;
-    if ((rc = cli_impl_ready()) == CLI_OK) {
+    if ((rc = cli_backend_ready()) == CLI_OK) {
         int r = f25519_ed25519_verify_ex(sig, 64, msg, msg_len, pub, 32, mode, variant, ctx, ctx_len);
         switch (r) {
         case F25519_OK:

@@ -37,17 +37,17 @@ int cmd_info(int argc, char **argv)
         }
     }
     printf("%s\n", any ? "" : " (none of bmi2 adx avx2 avx512f avx512vl avx512ifma)");
-    printf("backend: %s", f25519_impl());
+    printf("backend: %s", f25519_backend());
     if (env && *env) printf(" (%s=%s)", var, env);
     else printf(" (auto, from CPUID)");
     printf("\nbackends:");
     for (size_t i = sizeof backends / sizeof backends[0]; i-- > 0;) /* slowest first */
-        printf(" %s=%s", backends[i], f25519_impl_available(backends[i]) ? "available" : "unavailable");
+        printf(" %s=%s", backends[i], f25519_backend_available(backends[i]) ? "available" : "unavailable");
 #if F25519_EMU
     for (size_t i = 0; i < sizeof emulated / sizeof emulated[0]; i++)
-        printf(" %s=%s", emulated[i], f25519_impl_available(emulated[i]) ? "available" : "unavailable");
+        printf(" %s=%s", emulated[i], f25519_backend_available(emulated[i]) ? "available" : "unavailable");
 #endif
     printf("\n");
     fflush(stdout);
-    return cli_impl_ready(); /* forced missing backend: message on stderr, exit 2 */
+    return cli_backend_ready(); /* forced missing backend: message on stderr, exit 2 */
 }

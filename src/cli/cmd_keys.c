@@ -20,7 +20,7 @@ int cmd_keygen(int argc, char **argv)
     if (argc != 1) return cli_usage_error("keygen takes one argument: x25519|ed25519");
     int alg = parse_alg(argv[0]);
     if (alg < 0) return CLI_USAGE;
-    int rc = cli_impl_ready();
+    int rc = cli_backend_ready();
     if (rc) return rc;
     uint8_t priv[32], pub[32];
     rc = alg == 0 ? f25519_x25519_keygen(priv, pub) : f25519_ed25519_keygen(priv, pub);
@@ -43,7 +43,7 @@ int cmd_pubkey(int argc, char **argv)
     int bad = cli_hex_decode_exact(priv, 32, argv[1]);
     cli_wipe_arg(argv[1]);
     if (bad) return cli_usage_error("PRIV_HEX must be 64 hex digits (32 bytes)");
-    int rc = cli_impl_ready();
+    int rc = cli_backend_ready();
     if (rc == CLI_OK) {
         rc = alg == 0 ? f25519_x25519_public(pub, priv) : f25519_ed25519_public(pub, priv);
         rc = rc == F25519_OK ? CLI_OK : cli_lib_error("pubkey", rc);
@@ -65,7 +65,7 @@ int cmd_derive(int argc, char **argv)
         return cli_usage_error("%s must be 64 hex digits (32 bytes)",
                                bad_priv ? "PRIV_HEX" : "PEER_PUB_HEX");
     }
-    int rc = cli_impl_ready();
+    int rc = cli_backend_ready();
     if (rc == CLI_OK) {
         int r = f25519_x25519_derive(shared, priv, peer, sizeof peer);
         if (r == F25519_ERR_ZERO_SHARED) {

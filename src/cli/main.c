@@ -59,9 +59,9 @@ int cli_lib_error(const char *what, int rc)
     return CLI_USAGE;
 }
 
-int cli_impl_ready(void)
+int cli_backend_ready(void)
 {
-    if (strcmp(f25519_impl(), "unsupported") == 0) {
+    if (strcmp(f25519_backend(), "unsupported") == 0) {
         const char *var;
         const char *env = f25519_backend_env(&var);
         fprintf(stderr, "fast25519: %s=%s: %s\n", var, env ? env : "?",

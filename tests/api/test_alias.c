@@ -96,6 +96,6 @@ int main(void)
                   !memcmp(b, want, sizeof b),
               "derive_x8 over peer");
     }
-    printf("backend: %s\n", f25519_impl());
+    printf("backend: %s\n", f25519_backend());
     return tu_finish("test_alias");
 }

@@ -261,49 +261,49 @@ static void ed25519_verify_bad(void)
 
 static void dispatch_api(void)
 {
-    CHECK(f25519_impl_available("portable") == 1, "portable must always be available");
-    CHECK(f25519_impl_available("bogus") == 0, "impl_available(bogus) != 0");
-    CHECK(f25519_impl_available(NULL) == 0, "impl_available(NULL) != 0");
-    EXPECT(f25519_select_impl(NULL), F25519_ERR_ARG);
-    EXPECT(f25519_select_impl("bogus"), F25519_ERR_ARG);
+    CHECK(f25519_backend_available("portable") == 1, "portable must always be available");
+    CHECK(f25519_backend_available("bogus") == 0, "backend_available(bogus) != 0");
+    CHECK(f25519_backend_available(NULL) == 0, "backend_available(NULL) != 0");
+    EXPECT(f25519_select_backend(NULL), F25519_ERR_ARG);
+    EXPECT(f25519_select_backend("bogus"), F25519_ERR_ARG);
 #if F25519_EMU
     /* the emulated library: its ifma-emu is reachable only by name, the native name is not served */
-    CHECK(f25519_impl_available("ifma-emu") == 1, "ifma-emu missing from the emulated library");
-    CHECK(f25519_impl_available("ifma") == 0, "native ifma served by the emulated library");
+    CHECK(f25519_backend_available("ifma-emu") == 1, "ifma-emu missing from the emulated library");
+    CHECK(f25519_backend_available("ifma") == 0, "native ifma served by the emulated library");
     /* avx2-emu: the vector code emulated, its borrowed mulx entries native (BMI2 + ADX) */
     {
         uint32_t mx = F25519_CPU_BMI2 | F25519_CPU_ADX;
         if ((f25519_cpu_features() & mx) == mx)
-            CHECK(f25519_impl_available("avx2-emu") == 1, "avx2-emu missing from the emulated library");
-        CHECK(f25519_impl_available("avx2") == 0, "native avx2 served by the emulated library");
+            CHECK(f25519_backend_available("avx2-emu") == 1, "avx2-emu missing from the emulated library");
+        CHECK(f25519_backend_available("avx2") == 0, "native avx2 served by the emulated library");
     }
 #else
     /* The automatic choice: the first available of the speed order ifma > avx2 > mulx > portable
      * (on a host without IFMA and with AVX2 + BMI2 + ADX: avx2); avx2 never without AVX2. */
     {
         uint32_t f = f25519_cpu_features();
-        const char *want = f25519_impl_available("ifma") ? "ifma"
-                         : f25519_impl_available("avx2") ? "avx2"
-                         : f25519_impl_available("mulx") ? "mulx" : "portable";
-        if (f25519_impl_available("avx2"))
+        const char *want = f25519_backend_available("ifma") ? "ifma"
+                         : f25519_backend_available("avx2") ? "avx2"
+                         : f25519_backend_available("mulx") ? "mulx" : "portable";
+        if (f25519_backend_available("avx2"))
             CHECK(f & F25519_CPU_AVX2, "avx2 available on a CPU without AVX2");
-        if (f25519_impl_available("mulx") && (f & F25519_CPU_AVX2))
-            CHECK(f25519_impl_available("avx2"), "mulx and AVX2 present but avx2 unavailable");
-        EXPECT(f25519_select_impl("auto"), F25519_OK);
-        CHECK(!strcmp(f25519_impl(), want), "auto choice %s, expected %s (features 0x%x)", f25519_impl(), want,
+        if (f25519_backend_available("mulx") && (f & F25519_CPU_AVX2))
+            CHECK(f25519_backend_available("avx2"), "mulx and AVX2 present but avx2 unavailable");
+        EXPECT(f25519_select_backend("auto"), F25519_OK);
+        CHECK(!strcmp(f25519_backend(), want), "auto choice %s, expected %s (features 0x%x)", f25519_backend(), want,
               (unsigned)f);
-        printf("dispatch: auto choice on this CPU: %s\n", f25519_impl());
+        printf("dispatch: auto choice on this CPU: %s\n", f25519_backend());
     }
     /* the real library: the test-only emulated backends do not exist in it */
-    CHECK(f25519_impl_available("ifma-emu") == 0, "impl_available(ifma-emu) != 0 in libfast25519");
-    EXPECT(f25519_select_impl("ifma-emu"), F25519_ERR_ARG);
-    CHECK(f25519_impl_available("avx2-emu") == 0, "impl_available(avx2-emu) != 0 in libfast25519");
-    EXPECT(f25519_select_impl("avx2-emu"), F25519_ERR_ARG);
+    CHECK(f25519_backend_available("ifma-emu") == 0, "backend_available(ifma-emu) != 0 in libfast25519");
+    EXPECT(f25519_select_backend("ifma-emu"), F25519_ERR_ARG);
+    CHECK(f25519_backend_available("avx2-emu") == 0, "backend_available(avx2-emu) != 0 in libfast25519");
+    EXPECT(f25519_select_backend("avx2-emu"), F25519_ERR_ARG);
 #endif
     for (int i = 0; tu_backends[i]; i++) {
-        int rc = f25519_select_impl(tu_backends[i]);
-        CHECK(rc == (f25519_impl_available(tu_backends[i]) ? F25519_OK : F25519_ERR_UNSUPPORTED),
-                 "select_impl(%s) rc=%d", tu_backends[i], rc);
+        int rc = f25519_select_backend(tu_backends[i]);
+        CHECK(rc == (f25519_backend_available(tu_backends[i]) ? F25519_OK : F25519_ERR_UNSUPPORTED),
+                 "select_backend(%s) rc=%d", tu_backends[i], rc);
     }
     CHECK(f25519_strerror(12345) != NULL && f25519_strerror(F25519_ERR_ARG) != NULL, "strerror NULL");
 }
@@ -313,9 +313,9 @@ static int forced_missing(void)
 {
     uint8_t k[32] = {1}, out[32], s64[64], o8[8][32], k8[8][32] = {{1}};
     const char *be = getenv("FAST25519_BACKEND"), *old = getenv("FAST25519_IMPL");
-    printf("forced-missing: FAST25519_BACKEND=%s, FAST25519_IMPL=%s, f25519_impl() = %s\n", be ? be : "(unset)",
-           old ? old : "(unset)", f25519_impl());
-    CHECK(!strcmp(f25519_impl(), "unsupported"), "f25519_impl() = %s, want unsupported", f25519_impl());
+    printf("forced-missing: FAST25519_BACKEND=%s, FAST25519_IMPL=%s, f25519_backend() = %s\n", be ? be : "(unset)",
+           old ? old : "(unset)", f25519_backend());
+    CHECK(!strcmp(f25519_backend(), "unsupported"), "f25519_backend() = %s, want unsupported", f25519_backend());
 #define FAILS_CLOSED(call, buf) do { memset(buf, 0xaa, sizeof buf); EXPECT(call, F25519_ERR_UNSUPPORTED); EXPECT_ZERO(buf); } while (0)
     FAILS_CLOSED(f25519_x25519_public(out, k), out);
     FAILS_CLOSED(f25519_x25519_keygen(k, out), out);
@@ -330,9 +330,9 @@ static int forced_missing(void)
     memset(s64, 0, sizeof s64);
     EXPECT(f25519_ed25519_verify(s64, 64, msg, 3, k, 32, F25519_VERIFY_OPENSSL), F25519_ERR_UNSUPPORTED);
     /* Selecting a real backend recovers. */
-    EXPECT(f25519_select_impl("portable"), F25519_OK);
+    EXPECT(f25519_select_backend("portable"), F25519_OK);
     EXPECT(f25519_x25519_public(out, k), F25519_OK);
-    CHECK(!strcmp(f25519_impl(), "portable"), "after select_impl(portable): %s", f25519_impl());
+    CHECK(!strcmp(f25519_backend(), "portable"), "after select_backend(portable): %s", f25519_backend());
     return tu_finish("bad input (forced missing backend)");
 }
 

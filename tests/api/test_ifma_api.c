@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * The whole public API under the ifma backend vs the portable backend on
- * random inputs (in-process switch with f25519_select_impl): X25519 public
+ * random inputs (in-process switch with f25519_select_backend): X25519 public
  * x1/x8, derive x1/x8, Ed25519 public x1/x8, sign, verify (valid and
  * corrupted signatures, all three modes). Exits 77 (SKIP) without IFMA.
  */
@@ -9,7 +9,7 @@
 
 static void use(const char *name)
 {
-    if (f25519_select_impl(name) != F25519_OK) {
+    if (f25519_select_backend(name) != F25519_OK) {
         printf("FAIL: cannot select %s\n", name);
         exit(1);
     }

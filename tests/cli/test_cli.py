@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """CLI contract tests for build/bin/fast25519, run by CTest (label cli).
 
-usage: test_cli.py FAST25519_BINARY IMPL_AVAILABLE_BINARY VECTORS_DEFAULT
+usage: test_cli.py FAST25519_BINARY BACKEND_AVAILABLE_BINARY VECTORS_DEFAULT
 The backend is FAST25519_BACKEND (skipped with exit 77 when missing); vectors
 come from $F25519_VECTORS, else VECTORS_DEFAULT (a missing directory is a failure, never a skip).
 """
@@ -271,32 +271,32 @@ def test_verify_batch():
 def test_info():
     rc, out, err = run("info")
     check(rc == 0, "info: exit %d" % rc)
-    impl = os.environ.get("FAST25519_BACKEND", "") or os.environ.get("FAST25519_IMPL", "")
-    if impl:
-        check(impl in out, "info does not mention the forced backend %s: %r" % (impl, out))
-        check(("backend: %s " % impl) in out, "info does not say 'backend: %s': %r" % (impl, out))
+    backend = os.environ.get("FAST25519_BACKEND", "") or os.environ.get("FAST25519_IMPL", "")
+    if backend:
+        check(backend in out, "info does not mention the forced backend %s: %r" % (backend, out))
+        check(("backend: %s " % backend) in out, "info does not say 'backend: %s': %r" % (backend, out))
 
 
 def main():
     global CLI, VECTORS
     if len(sys.argv) != 4:
-        print("usage: test_cli.py FAST25519_BINARY IMPL_AVAILABLE_BINARY VECTORS_DEFAULT")
+        print("usage: test_cli.py FAST25519_BINARY BACKEND_AVAILABLE_BINARY VECTORS_DEFAULT")
         return 2
     CLI = sys.argv[1]
-    impl = os.environ.get("FAST25519_BACKEND", "") or os.environ.get("FAST25519_IMPL", "")
+    backend = os.environ.get("FAST25519_BACKEND", "") or os.environ.get("FAST25519_IMPL", "")
     if not os.access(CLI, os.X_OK):
         print("FAIL: CLI binary %s not found (is src/cli built?)" % CLI)
         return 1
-    if impl and impl != "auto":
-        rc = subprocess.run([sys.argv[2], impl]).returncode
+    if backend and backend != "auto":
+        rc = subprocess.run([sys.argv[2], backend]).returncode
         if rc == 77:
-            print("SKIP: backend %s not available on this CPU/build (cli)" % impl)
+            print("SKIP: backend %s not available on this CPU/build (cli)" % backend)
             return 77
     VECTORS = os.environ.get("F25519_VECTORS") or sys.argv[3]
     if not os.path.isdir(VECTORS):
         print("FATAL: test-vector directory '%s' not found (set F25519_VECTORS); vector tests never skip" % VECTORS)
         return 1
-    print("cli: %s, backend %s, vectors %s" % (CLI, impl or "auto", VECTORS))
+    print("cli: %s, backend %s, vectors %s" % (CLI, backend or "auto", VECTORS))
     for t in (test_info, test_x25519, test_ed25519, test_usage_errors, test_verify_batch):
         before = failures
         t()

@@ -18,18 +18,18 @@ const char *tu_backend_setup(const char *test_name)
     const char *var;
     const char *want = f25519_backend_env(&var);
     if (want && *want && strcmp(want, "auto") != 0) {
-        if (!f25519_impl_available(want)) {
+        if (!f25519_backend_available(want)) {
             printf("SKIP: backend %s not available on this CPU/build (%s)\n", want, test_name);
             fflush(stdout);
             exit(TU_SKIP);
         }
-        if (strcmp(f25519_impl(), want) != 0) {
-            printf("FAIL: %s=%s but f25519_impl() reports %s\n", var, want, f25519_impl());
+        if (strcmp(f25519_backend(), want) != 0) {
+            printf("FAIL: %s=%s but f25519_backend() reports %s\n", var, want, f25519_backend());
             exit(1);
         }
     }
-    printf("%s: backend %s\n", test_name, f25519_impl());
-    return f25519_impl();
+    printf("%s: backend %s\n", test_name, f25519_backend());
+    return f25519_backend();
 }
 
 void tu_require_ifma_code(const char *test_name)
@@ -53,7 +53,7 @@ void tu_require_ifma_code(const char *test_name)
 void tu_require_ifma_backend(const char *test_name)
 {
     tu_require_ifma_code(test_name);
-    if (!f25519_impl_available(TU_IFMA_NAME)) {
+    if (!f25519_backend_available(TU_IFMA_NAME)) {
         printf("FAIL: %s: the %s backend is not in this build\n", test_name, TU_IFMA_NAME);
         exit(1);
     }

@@ -98,7 +98,7 @@ extern const char *const tu_ed25519_low_order[TU_ED25519_LOW_ORDER_N];
 /* ---- backend (backend.c) ---- */
 /* Reads FAST25519_BACKEND. If it names a backend this CPU/build lacks, prints
  * "SKIP: backend X not available on this CPU/build" and exits 77. Checks that
- * f25519_impl() reports the requested backend. Returns the name in use. */
+ * f25519_backend() reports the requested backend. Returns the name in use. */
 const char *tu_backend_setup(const char *test_name);
 /* Backend names this build knows (portable, the native vector backends and,
  * in an emulated twin, the "-emu" ones), NULL-terminated. */

@@ -182,11 +182,11 @@ int main(int argc, char **argv)
         printf("leaky toy returned without a report\n");
         return 0;
     }
-    const char *impl = tu_backend_setup("constant time (" CT_TOOL ")");
+    const char *backend = tu_backend_setup("constant time (" CT_TOOL ")");
 #ifdef CT_MSAN
-    taint_required = !strcmp(impl, "ifma");
+    taint_required = !strcmp(backend, "ifma");
 #else
-    taint_required = impl != NULL;
+    taint_required = backend != NULL;
 #endif
     setvbuf(stdout, NULL, _IONBF, 0);
     {   /* reproducible: fixed seed unless F25519_TEST_SEED says otherwise */

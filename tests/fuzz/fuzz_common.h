@@ -11,7 +11,7 @@
  * A mismatch prints what differs (backend, the inputs in hex) and abort()s: libFuzzer keeps the
  * input as a crash artifact, the replay exits non-zero.
  * Every harness runs each input under every backend this host and build can run (the loop over
- * fz_backends with f25519_select_impl); the emulated twin of a harness (<harness>_emu, linked to
+ * fz_backends with f25519_select_backend); the emulated twin of a harness (<harness>_emu, linked to
  * the test-only fast25519_emu) adds the "-emu" backends.
  */
 #ifndef F25519_FUZZ_COMMON_H
@@ -27,7 +27,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
-/* The registry's backends (missing ones are skipped: the loop asks f25519_impl_available), so a
+/* The registry's backends (missing ones are skipped: the loop asks f25519_backend_available), so a
  * backend added later is fuzzed without a change here; portable first, the cross-backend
  * reference. The emulated twin runs portable and the emulated backends only: the native binary
  * covers the others. */
@@ -50,7 +50,7 @@ static inline void fz_init_backends(const char *harness)
     fz_selftest = st && strcmp(st, "1") == 0;
     for (int i = 0; fz_all_backends[i]; i++) {
         if (i > 0 && strcmp(fz_all_backends[i], "portable") == 0) continue; /* listed first */
-        if (f25519_impl_available(fz_all_backends[i])) fz_backends[fz_nbackends++] = fz_all_backends[i];
+        if (f25519_backend_available(fz_all_backends[i])) fz_backends[fz_nbackends++] = fz_all_backends[i];
     }
     fprintf(stderr, "%s: backends", harness);
     for (int i = 0; i < fz_nbackends; i++) fprintf(stderr, " %s", fz_backends[i]);
@@ -63,8 +63,8 @@ static inline void fz_init_backends(const char *harness)
 
 static inline void fz_select(int i)
 {
-    if (f25519_select_impl(fz_backends[i]) != F25519_OK) {
-        fprintf(stderr, "fuzz: f25519_select_impl(%s) failed\n", fz_backends[i]);
+    if (f25519_select_backend(fz_backends[i]) != F25519_OK) {
+        fprintf(stderr, "fuzz: f25519_select_backend(%s) failed\n", fz_backends[i]);
         abort();
     }
 }

@@ -107,7 +107,7 @@ int main(void)
     for (int i = 0; i < 8; i++) {              /* valid public keys and their x-negated encodings */
         uint8_t seed[32];
         tu_rand_bytes(seed, 32);
-        f25519_select_impl("portable");
+        f25519_select_backend("portable");
         f25519_ed25519_public(e[ne], seed);
         memcpy(e[ne + 1], e[ne], 32);
         e[ne + 1][31] ^= 0x80;

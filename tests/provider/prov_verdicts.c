@@ -110,7 +110,7 @@ int main(void)
     printf("zip215 small order: %zu cases, %lu accepted by both providers\n", json_array_size(cases), za);
 
     CHECK(counter(prov, "ed25519_verify") - v0 == g_ours_verifies, "provider verify counter");
-    printf("%lu cases, %ld mismatches or failures [%s]\n", g_cases, tu_failures, prov_impl(prov));
+    printf("%lu cases, %ld mismatches or failures [%s]\n", g_cases, tu_failures, prov_backend(prov));
     json_decref(w);
     json_decref(s);
     json_decref(z);

@@ -91,7 +91,10 @@ int main(void)
 
     /* ---- on ---- */
     ctx = provtest_ctx("pool_size = 0\nwarmup = on\nwarmup_interval_us = 200\n", &prov);
-    int ifma = strcmp(prov_impl(prov), "ifma") == 0;
+    int ifma = strcmp(prov_backend(prov), "ifma") == 0;
+    CHECK(strcmp(prov_backend(prov), "?") != 0, "provider parameter backend unreadable");
+    CHECK(strcmp(prov_str(prov, "impl"), prov_backend(prov)) == 0, "parameter impl (%s) != backend (%s)",
+          prov_str(prov, "impl"), prov_backend(prov));
     sleep_ms(20);
     CHECK(counter(prov, "warmup_wakeups") == 0 && threads() == base, "thread started before any request");
     op(ctx);
@@ -99,7 +102,7 @@ int main(void)
     snap on = take_snap(prov);
     CHECK(on.wake >= 10, "warmup=on: only %llu wake-ups in 100 ms at 200 us", (unsigned long long)on.wake);
     CHECK(ifma ? on.ticks > 0 : on.ticks == 0, "warmup=on: %llu ticks on the %s backend",
-          (unsigned long long)on.ticks, prov_impl(prov));
+          (unsigned long long)on.ticks, prov_backend(prov));
     CHECK(threads() == base + 1, "expected one helper thread, have %d", threads() - base);
     OSSL_PROVIDER_unload(prov);
     OSSL_LIB_CTX_free(ctx);

@@ -121,7 +121,7 @@ int main(int argc, char **argv)
     CHECK(n > 0, "no test cases in %s", path);
     printf("%s: %lu cases (%lu valid, %lu acceptable, %lu invalid), %lu derived by fast25519 [%s], "
            "%ld failures\n",
-           path, n, nvalid, nacc, ninvalid, nderived, prov_impl(prov), tu_failures);
+           path, n, nvalid, nacc, ninvalid, nderived, prov_backend(prov), tu_failures);
     OSSL_PROVIDER_unload(prov);
     OSSL_LIB_CTX_free(ctx);
     json_decref(doc);

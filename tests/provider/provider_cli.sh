@@ -89,5 +89,7 @@ note "key text output (default encoders over our exported key)"
 O pkey -in e.pem -text_pub -noout > e.txt.o
 D pkey -in e.pem -text_pub -noout > e.txt.d
 cmp e.txt.o e.txt.d || fail "text output differs"
-echo "impl: $(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["impl"])' "$STATS")"
+backend=$(python3 -c 'import json,sys; j=json.loads(open(sys.argv[1]).readline()); assert j["impl"] == j["backend"]; print(j["backend"])' "$STATS") \
+  || fail "stats line: no backend key, or impl (its former name) differs"
+echo "backend: $backend"
 echo "ok"

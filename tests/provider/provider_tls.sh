@@ -141,5 +141,7 @@ for v in 1.3 1.2 1.1 1.0; do
 done
 stop_pid "$pid_d"; stop_pid "$pid_o"
 
-echo "impl: $(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["impl"])' "$TMP/srv-both.jsonl")"
+backend=$(python3 -c 'import json,sys; j=json.loads(open(sys.argv[1]).readline()); assert j["impl"] == j["backend"]; print(j["backend"])' "$TMP/srv-both.jsonl") \
+  || fail "stats line: no backend key, or impl (its former name) differs"
+echo "backend: $backend"
 echo "ok"

@@ -75,13 +75,19 @@ static inline uint64_t counter(OSSL_PROVIDER *prov, const char *name)
     return v;
 }
 
-static inline const char *prov_impl(OSSL_PROVIDER *prov)
+/* A string parameter of the provider ("backend", or its former name "impl"); "?" when unreadable. */
+static inline const char *prov_str(OSSL_PROVIDER *prov, const char *name)
 {
     const char *s = NULL;
-    OSSL_PARAM p[] = {OSSL_PARAM_construct_utf8_ptr("impl", (char **)&s, 0),
+    OSSL_PARAM p[] = {OSSL_PARAM_construct_utf8_ptr(name, (char **)&s, 0),
                       OSSL_PARAM_construct_end()};
     if (!OSSL_PROVIDER_get_params(prov, p)) return "?";
     return s ? s : "?";
+}
+
+static inline const char *prov_backend(OSSL_PROVIDER *prov)
+{
+    return prov_str(prov, "backend");
 }
 
 /* One X25519 key through the given libctx; NULL on failure. */

@@ -271,7 +271,7 @@ int main(int argc, char **argv)
     const char *name = "ladder_ifma";
     tu_require_ifma_code(name);
     printf("%s %s: ifma backend switched on in this build: %s\n", name, mode,
-           f25519_impl_available(TU_IFMA_NAME) ? "yes" : "no (ladders tested directly)");
+           f25519_backend_available(TU_IFMA_NAME) ? "yes" : "no (ladders tested directly)");
     tu_rng_init();
     if (strcmp(mode, "vectors") == 0) {
         test_rfc();

@@ -13,7 +13,7 @@
 int main(void)
 {
     tu_rng_init();
-    if (f25519_select_impl("portable") != 0) return 1; /* this suite tests the portable core */
+    if (f25519_select_backend("portable") != 0) return 1; /* this suite tests the portable core */
     int have_mulx = 0;
 #if F25519_HAVE_MULX
     uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;

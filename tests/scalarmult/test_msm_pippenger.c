@@ -4,7 +4,7 @@
  * msm_wnaf.h (Straus, Pippenger's buckets) and the automatic choice, for the
  * portable (radix 2^51) and mulx (radix 2^64, skipped where not built or the
  * CPU lacks BMI2/ADX) instantiations, vs the naive sum of single products
- * (f25519_ge51_double_scalarmult_vartime per point): n = 0, 1, 2, 7, 64, 300,
+ * (f25519_double_scalarmult_portable per point): n = 0, 1, 2, 7, 64, 300,
  * 1100; random 253-bit and 128-bit scalars mixed with the edge scalars 0,
  * L - 1 and 2^253 - 1; points [s]B, some with a torsion component, and the
  * identity; b random, 0 or an edge scalar.
@@ -46,7 +46,7 @@ static void point(ge51_p3 *P, int kind)
     uint8_t s[32], wide[64], enc[32];
     tu_rand_bytes(wide, 64);
     sc25519_reduce64(s, wide);
-    f25519_ge51_scalarmult_base(P, s);
+    f25519_scalarmult_base_portable(P, s);
     if (kind == 1) {
         ge51_p3 T;
         tu_hex_exact(enc, 32, tu_ed25519_low_order[tu_rand_below(TU_ED25519_TORSION_N)], "T");
@@ -84,7 +84,7 @@ static void small_scalars(const char *name, windows_fn fn, int n, const ge51_p3 
             ge51_identity(&ref);
             for (int i = 0; i < n; i++) {
                 a[i][0] = (uint8_t)(i == 0 ? top : tu_rand_below(top + 1));
-                f25519_ge51_double_scalarmult_vartime(&t, a[i], &P[i], zero);
+                f25519_double_scalarmult_portable(&t, a[i], &P[i], zero);
                 ge51_add(&ref, &ref, &t);
             }
             int nw = (253 + 3) / 4;
@@ -124,9 +124,9 @@ int main(void)
         }
         scalar(b, (int)(si % 3 == 0 ? si % 9 : 6));
         ge51_identity(&t);
-        f25519_ge51_double_scalarmult_vartime(&ref, zero, &t, b);
+        f25519_double_scalarmult_portable(&ref, zero, &t, b);
         for (int i = 0; i < n; i++) {
-            f25519_ge51_double_scalarmult_vartime(&t, a[i], &P[i], zero);
+            f25519_double_scalarmult_portable(&t, a[i], &P[i], zero);
             ge51_add(&ref, &ref, &t);
         }
         for (int f = 0; f < 2; f++) {

@@ -45,7 +45,7 @@ static void random_point(ge51_p3 *P, int kind)
     uint8_t s[32], wide[64];
     tu_rand_bytes(wide, 64);
     sc25519_reduce64(s, wide);
-    f25519_ge51_scalarmult_base(P, s);
+    f25519_scalarmult_base_portable(P, s);
     if (kind % 4 == 1) { /* plus torsion */
         ge51_p3 T;
         torsion(&T);
@@ -81,8 +81,8 @@ static void test_quad(const f25519_ops *ops, int rounds)
         random_point(&A, (int)tu_rand_below(4));
         random_point(&C, (int)tu_rand_below(4));
         ops->ed25519_quad_scalar(&got, a, &A, c, &C, b);
-        f25519_ge51_double_scalarmult_vartime(&ref, a, &A, b);
-        f25519_ge51_double_scalarmult_vartime(&t, c, &C, zero);
+        f25519_double_scalarmult_portable(&ref, a, &A, b);
+        f25519_double_scalarmult_portable(&t, c, &C, zero);
         ge51_add(&ref, &ref, &t);
         CHECK(same_point(&got, &ref), "%s quad_scalar round %d differs", ops->name, r);
     }
@@ -137,8 +137,8 @@ static void test_steps67(const f25519_ops *ops, int rounds)
         sc25519_reduce64(a, wide);
         tu_rand_bytes(wide, 64);
         sc25519_reduce64(rr, wide);
-        f25519_ge51_scalarmult_base(&AR[0], a);
-        f25519_ge51_scalarmult_base(&AR[1], rr);
+        f25519_scalarmult_base_portable(&AR[0], a);
+        f25519_scalarmult_base_portable(&AR[1], rr);
         int tk = (int)tu_rand_below(4); /* 0 none, 1 A, 2 R, 3 both with torsion */
         if (tk & 1) torsion(&T), ge51_add(&AR[0], &AR[0], &T);
         if (tk & 2) torsion(&T), ge51_add(&AR[1], &AR[1], &T);

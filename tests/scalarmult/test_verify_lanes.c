@@ -6,12 +6,12 @@
  *                            point) on valid points, torsion points, random
  *                            bytes, y >= p, x = 0 with the sign bit, every
  *                            lenient mask bit pattern drawn at random;
- *   ed25519_double_scalar_x8 vs f25519_ge51_double_scalarmult_vartime per lane
+ *   ed25519_double_scalar_x8 vs f25519_double_scalarmult_portable per lane
  *                            (random, zero, maximal (2^253 - 1, L - 1), 2^252
  *                            and short scalars; random, mixed-order, torsion
  *                            and identity points);
  *   ed25519_quad_scalar_x8   (where the backend has one: avx2) vs
- *                            f25519_ge51_quad_scalarmult_vartime per lane
+ *                            f25519_quad_scalarmult_portable per lane
  *                            (a, c: the half-size pairs of random and edge
  *                            challenges, zero, 1, 2^160 - 1, 2^128 +- 1,
  *                            random up to 160 bits; b: the scalars above;
@@ -66,7 +66,7 @@ static void random_point(ge51_p3 *P, int kind)
     uint8_t s[32], wide[64], enc[32];
     tu_rand_bytes(wide, 64);
     sc25519_reduce64(s, wide);
-    f25519_ge51_scalarmult_base(P, s);
+    f25519_scalarmult_base_portable(P, s);
     if (kind % 4 == 1) { /* plus torsion */
         ge51_p3 T;
         tu_hex_exact(enc, 32, tu_ed25519_low_order[tu_rand_below(TU_ED25519_TORSION_N)], "T");
@@ -150,7 +150,7 @@ static void test_double(const f25519_ops *ops, int rounds)
         f25519_ops_ed25519_double_scalar_x8(ops, got, (const uint8_t(*)[32])a, A, (const uint8_t(*)[32])b);
         for (int l = 0; l < 8; l++) {
             ge51_p3 ref;
-            f25519_ge51_double_scalarmult_vartime(&ref, a[l], &A[l], b[l]);
+            f25519_double_scalarmult_portable(&ref, a[l], &A[l], b[l]);
             CHECK(same_point(&got[l], &ref), "%s double_scalar_x8 round %d lane %d differs", ops->name, r, l);
         }
     }
@@ -213,7 +213,7 @@ static void test_quad(const f25519_ops *ops, int rounds)
                                     (const uint8_t(*)[32])b);
         for (int l = 0; l < 8; l++) {
             ge51_p3 ref;
-            f25519_ge51_quad_scalarmult_vartime(&ref, a[l], &A[l], c[l], &C[l], b[l]);
+            f25519_quad_scalarmult_portable(&ref, a[l], &A[l], c[l], &C[l], b[l]);
             CHECK(same_point(&got[l], &ref), "%s quad_scalar_x8 round %d lane %d differs", ops->name, r, l);
         }
     }
@@ -237,9 +237,9 @@ static void test_msm(const f25519_ops *ops, int max_n)
         ops->ed25519_msm(&got, (size_t)n, (const uint8_t(*)[32])a, P, b, team);
         f25519_team_free(team);
         ge51_identity(&t);
-        f25519_ge51_double_scalarmult_vartime(&ref, zero, &t, b);
+        f25519_double_scalarmult_portable(&ref, zero, &t, b);
         for (int i = 0; i < n; i++) {
-            f25519_ge51_double_scalarmult_vartime(&t, a[i], &P[i], zero);
+            f25519_double_scalarmult_portable(&t, a[i], &P[i], zero);
             ge51_add(&ref, &ref, &t);
         }
         CHECK(same_point(&got, &ref), "%s msm n = %d differs from the sum of products", ops->name, n);

@@ -23,6 +23,6 @@ int main(void)
     bad |= f25519_ed25519_verify(sig, 64, msg, sizeof msg, pub, 32, F25519_VERIFY_OPENSSL) != F25519_OK;
     sig[5] ^= 1;
     bad |= f25519_ed25519_verify(sig, 64, msg, sizeof msg, pub, 32, F25519_VERIFY_OPENSSL) == F25519_OK;
-    printf("static_consumer (impl %s): %s\n", f25519_impl(), bad ? "FAIL" : "ok");
+    printf("static_consumer (backend %s): %s\n", f25519_backend(), bad ? "FAIL" : "ok");
     return bad;
 }

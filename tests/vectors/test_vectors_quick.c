@@ -161,7 +161,7 @@ static void zip215(void)
 
 int main(void)
 {
-    if (f25519_select_impl("portable") != 0) return 1; /* this suite tests the portable core */
+    if (f25519_select_backend("portable") != 0) return 1; /* this suite tests the portable core */
     rfc7748();
     rfc8032();
     speccheck();

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* The external-vector suites of the f25519_vectors program (one per file). */
+/* The external-vector suites of the test_vectors program (one per file). */
 #ifndef F25519_TESTS_VECTORS_H
 #define F25519_TESTS_VECTORS_H
 #include <stdint.h>

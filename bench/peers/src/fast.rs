@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 OR MIT
 //! fast25519 itself, linked in (build.rs: libfast25519.a, its public API only), so that its
 //! backends are timed in the same interleaved slices as the peers: a slow spell of the host then
-//! falls on fast25519's rows and the peers' alike. `f25519_select_impl` picks the backend at the
+//! falls on fast25519's rows and the peers' alike. `f25519_select_backend` picks the backend at the
 //! start of each slice (process-wide; the harness is single-threaded).
 use std::ffi::CString;
 use std::os::raw::{c_char, c_int, c_uint};
@@ -11,9 +11,9 @@ pub const VERIFY_OPENSSL: c_int = 0;
 pub const VERIFY_ZIP215: c_int = 2;
 
 extern "C" {
-    fn f25519_select_impl(name: *const c_char) -> c_int;
-    fn f25519_impl_available(name: *const c_char) -> c_int;
-    fn f25519_impl() -> *const c_char;
+    fn f25519_select_backend(name: *const c_char) -> c_int;
+    fn f25519_backend_available(name: *const c_char) -> c_int;
+    fn f25519_backend() -> *const c_char;
     fn f25519_x25519_keygen(private: *mut u8, public: *mut u8) -> c_int;
     fn f25519_x25519_derive(shared: *mut u8, private: *const u8, peer: *const u8, peer_len: usize) -> c_int;
     fn f25519_x25519_keygen_x8(public: *mut [u8; 32], private: *const [u8; 32]) -> c_int;
@@ -33,13 +33,15 @@ extern "C" {
 /// The backends `fast25519 bench` reports, in its order.
 pub const BACKENDS: [&str; 4] = ["portable", "mulx", "avx2", "ifma"];
 
-/// The backend a user of this process gets: the one FAST25519_IMPL names when it is set (and not
-/// `auto`), else the one the dispatcher picks on this CPU. The row every ratio uses (the other
-/// backends are printed beside it); FAST25519_IMPL=avx2 on an IFMA host gives the comparison an
+/// The backend a user of this process gets: the one FAST25519_BACKEND (or its former name
+/// FAST25519_IMPL, as the library reads them) names when it is set (and not `auto`), else the one
+/// the dispatcher picks on this CPU. The row every ratio uses (the other
+/// backends are printed beside it); FAST25519_BACKEND=avx2 on an IFMA host gives the comparison an
 /// AVX2-only host would make (with `bench-peers.sh --dalek-backend simd` for dalek's side).
 pub fn default_backend() -> String {
-    let name = match std::env::var("FAST25519_IMPL") {
-        Ok(v) if !v.is_empty() && v != "auto" => v,
+    let set = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+    let name = match set("FAST25519_BACKEND").or_else(|| set("FAST25519_IMPL")) {
+        Some(v) if v != "auto" => v,
         _ => "auto".to_string(),
     };
     let c = match CString::new(name) {
@@ -47,21 +49,21 @@ pub fn default_backend() -> String {
         Err(_) => return "unsupported".to_string(),
     };
     unsafe {
-        if f25519_select_impl(c.as_ptr()) != OK {
+        if f25519_select_backend(c.as_ptr()) != OK {
             return "unsupported".to_string();
         }
-        std::ffi::CStr::from_ptr(f25519_impl()).to_string_lossy().into_owned()
+        std::ffi::CStr::from_ptr(f25519_backend()).to_string_lossy().into_owned()
     }
 }
 
 pub fn available(name: &str) -> bool {
     let c = CString::new(name).unwrap();
-    unsafe { f25519_impl_available(c.as_ptr()) == 1 }
+    unsafe { f25519_backend_available(c.as_ptr()) == 1 }
 }
 
 pub fn select(name: &str) -> bool {
     let c = CString::new(name).unwrap();
-    unsafe { f25519_select_impl(c.as_ptr()) == OK }
+    unsafe { f25519_select_backend(c.as_ptr()) == OK }
 }
 
 pub fn x25519_keygen(public: &mut [u8; 32], private: &mut [u8; 32]) -> bool {
@@ -132,7 +134,7 @@ pub fn check(inp: &crate::Inputs) -> Result<(), String> {
     }
     for b in backends {
         if !select(b) {
-            return Err(format!("fast25519 {b}: f25519_select_impl refused it"));
+            return Err(format!("fast25519 {b}: f25519_select_backend refused it"));
         }
         let bad = |what: &str| Err(format!("fast25519 {b}: {what}"));
         let mut o = [0u8; 32];

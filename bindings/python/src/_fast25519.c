@@ -84,9 +84,9 @@ static PyObject *py_version(PyObject *m, PyObject *unused)
     return PyUnicode_FromString(f25519_version());
 }
 
-static PyObject *py_impl(PyObject *m, PyObject *unused)
+static PyObject *py_backend(PyObject *m, PyObject *unused)
 {
-    return PyUnicode_FromString(f25519_impl());
+    return PyUnicode_FromString(f25519_backend());
 }
 
 static PyObject *py_strerror(PyObject *m, PyObject *arg)
@@ -97,20 +97,20 @@ static PyObject *py_strerror(PyObject *m, PyObject *arg)
     return PyUnicode_FromString(f25519_strerror((int)rc));
 }
 
-static PyObject *py_select_impl(PyObject *m, PyObject *arg)
+static PyObject *py_select_backend(PyObject *m, PyObject *arg)
 {
     const char *name = PyUnicode_AsUTF8(arg);
     if (!name) return NULL;
-    int rc = f25519_select_impl(name);
+    int rc = f25519_select_backend(name);
     if (rc != F25519_OK) return raise_rc(rc);
     Py_RETURN_NONE;
 }
 
-static PyObject *py_impl_available(PyObject *m, PyObject *arg)
+static PyObject *py_backend_available(PyObject *m, PyObject *arg)
 {
     const char *name = PyUnicode_AsUTF8(arg);
     if (!name) return NULL;
-    return PyBool_FromLong(f25519_impl_available(name));
+    return PyBool_FromLong(f25519_backend_available(name));
 }
 
 static PyObject *py_cpu_features(PyObject *m, PyObject *unused)
@@ -621,10 +621,14 @@ static PyTypeObject PoolType = {
 
 static PyMethodDef methods[] = {
     {"version", py_version, METH_NOARGS, "f25519_version()"},
-    {"impl", py_impl, METH_NOARGS, "f25519_impl(): the backend in use"},
+    {"backend", py_backend, METH_NOARGS, "f25519_backend(): the backend in use"},
     {"strerror", py_strerror, METH_O, "f25519_strerror(rc)"},
-    {"select_impl", py_select_impl, METH_O, "f25519_select_impl(name)"},
-    {"impl_available", py_impl_available, METH_O, "f25519_impl_available(name)"},
+    {"select_backend", py_select_backend, METH_O, "f25519_select_backend(name)"},
+    {"backend_available", py_backend_available, METH_O, "f25519_backend_available(name)"},
+    /* the former names, deprecated, kept for one release */
+    {"impl", py_backend, METH_NOARGS, "deprecated: backend()"},
+    {"select_impl", py_select_backend, METH_O, "deprecated: select_backend(name)"},
+    {"impl_available", py_backend_available, METH_O, "deprecated: backend_available(name)"},
     {"cpu_features", py_cpu_features, METH_NOARGS, "f25519_cpu_features()"},
     {"x25519_keygen", py_x25519_keygen, METH_NOARGS, "() -> (private, public)"},
     {"x25519_public", py_x25519_public, METH_O, "(private) -> public"},

@@ -137,6 +137,9 @@ def test_batch_bad_input(key):
 def test_misc():
     assert fast25519.__version__.count(".") == 2
     assert fast25519.backend() in ("portable", "mulx", "avx2", "ifma")
+    c = fast25519._fast25519  # the extension's former names still answer (deprecated)
+    assert c.impl() == c.backend() == fast25519.backend()
+    assert c.impl_available("portable") is c.backend_available("portable") is True
     assert fast25519.strerror(0) and fast25519.strerror(fast25519.ERR_VERIFY)
     assert repr(Ed25519PrivateKey.generate()) == "<fast25519.Ed25519PrivateKey>"
     k = X25519PrivateKey.generate()

@@ -75,7 +75,7 @@ def test_gil_released_during_batch():
 
 
 def test_portable_backend_subprocess():
-    """FAST25519_IMPL=portable: the dispatcher's portable code, same answers, no SIGILL."""
+    """FAST25519_BACKEND=portable: the dispatcher's portable code, same answers, no SIGILL."""
     code = (
         "import fast25519 as f\n"
         "assert f.backend() == 'portable', f.backend()\n"
@@ -84,7 +84,7 @@ def test_portable_backend_subprocess():
         "pk = k.public_key().public_bytes_raw()\n"
         "print(s.hex(), f.verify_batch([pk]*9, [b'x']*8 + [b'y'], [s]*9, mode='zip215'))\n"
     )
-    env = dict(os.environ, FAST25519_IMPL="portable")
+    env = dict(os.environ, FAST25519_BACKEND="portable")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     k = fast25519.Ed25519PrivateKey.from_private_bytes(bytes(32))
@@ -93,7 +93,7 @@ def test_portable_backend_subprocess():
 
 
 def test_forced_missing_backend_fails_closed():
-    """A FAST25519_IMPL the library cannot run raises the library's error (fail closed)."""
+    """A FAST25519_BACKEND the library cannot run raises the library's error (fail closed)."""
     code = (
         "import fast25519 as f\n"
         "assert f.backend() == 'unsupported', f.backend()\n"
@@ -111,6 +111,6 @@ def test_forced_missing_backend_fails_closed():
         "    raise SystemExit('no error from verify_batch')\n"
         "print('ok')\n"
     )
-    env = dict(os.environ, FAST25519_IMPL="no-such-backend")
+    env = dict(os.environ, FAST25519_BACKEND="no-such-backend")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr + out.stdout

@@ -26,7 +26,7 @@ void f25519_x25519_base_mulx_scan(uint8_t out[32], const uint8_t k[32], int scan
 void f25519_double_scalarmult_mulx(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
                                    const uint8_t b[32]);
 /* r = [a]A + [c]C + [b]B, a, c, b < 2^253 (public): quad_wnaf.h, as
- * f25519_ge51_quad_scalarmult_vartime. Variable time. */
+ * f25519_quad_scalarmult_portable. Variable time. */
 void f25519_quad_scalarmult_mulx(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
                                  const uint8_t c[32], const ge51_p3 *C, const uint8_t b[32]);
 /* out = sum_{i < n} [a_i] P_i + [b]B, a_i, b < 2^253 (public). Variable time

@@ -26,7 +26,7 @@ static inline void select51(ge51_precomp *t, ge51_precomp *scratch, int pos, int
 #define COMB_SELECT select51
 #include "scalarmult/comb.h"
 
-void f25519_ge51_scalarmult_base(ge51_p3 *h, const uint8_t a[32])
+void f25519_scalarmult_base_portable(ge51_p3 *h, const uint8_t a[32])
 {
     comb51(h, a);
 }

@@ -11,8 +11,8 @@
 #include "backend/portable/wnaf_bind_portable.h"
 #include "scalarmult/double_wnaf.h"
 
-void f25519_ge51_double_scalarmult_vartime(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
-                                           const uint8_t b[32])
+void f25519_double_scalarmult_portable(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
+                                       const uint8_t b[32])
 {
     double51(r, a, A, b);
 }
@@ -21,8 +21,8 @@ void f25519_ge51_double_scalarmult_vartime(ge51_p3 *r, const uint8_t a[32], cons
 #include "backend/portable/wnaf_bind_portable.h"
 #include "scalarmult/quad_wnaf.h"
 
-void f25519_ge51_quad_scalarmult_vartime(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
-                                         const uint8_t c[32], const ge51_p3 *C, const uint8_t b[32])
+void f25519_quad_scalarmult_portable(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
+                                     const uint8_t c[32], const ge51_p3 *C, const uint8_t b[32])
 {
     quad51(r, a, A, c, C, b);
 }

@@ -9,7 +9,7 @@
 static void p_x25519_base(uint8_t out[32], const uint8_t k[32])
 {
     ge51_p3 h;
-    f25519_ge51_scalarmult_base(&h, k);
+    f25519_scalarmult_base_portable(&h, k);
     ge51_to_montgomery_u(out, &h);
     f25519_wipe(&h, sizeof h);
 }
@@ -17,7 +17,7 @@ static void p_x25519_base(uint8_t out[32], const uint8_t k[32])
 static void p_ed25519_base(uint8_t out[32], const uint8_t a[32])
 {
     ge51_p3 h;
-    f25519_ge51_scalarmult_base(&h, a);
+    f25519_scalarmult_base_portable(&h, a);
     ge51_tobytes(out, &h);
     f25519_wipe(&h, sizeof h);
 }
@@ -44,8 +44,8 @@ const f25519_ops f25519_ops_portable = {
     .x25519 = f25519_x25519_ladder_portable,
     .x25519_base = p_x25519_base,
     .ed25519_base = p_ed25519_base,
-    .ed25519_double_scalar = f25519_ge51_double_scalarmult_vartime,
-    .ed25519_quad_scalar = f25519_ge51_quad_scalarmult_vartime,
+    .ed25519_double_scalar = f25519_double_scalarmult_portable,
+    .ed25519_quad_scalar = f25519_quad_scalarmult_portable,
     .ed25519_frombytes2 = p_frombytes2,
     .ed25519_msm = p_msm,
 };

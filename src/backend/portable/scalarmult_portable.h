@@ -6,15 +6,15 @@
 #include "point/ge51.h"
 
 /* h = [a]B, a < 2^255 (a < L in use). Constant time in a. */
-void f25519_ge51_scalarmult_base(ge51_p3 *h, const uint8_t a[32]);
+void f25519_scalarmult_base_portable(ge51_p3 *h, const uint8_t a[32]);
 /* r = [a]A + [b]B, a, b < 2^253 (public). Variable time. */
-void f25519_ge51_double_scalarmult_vartime(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
-                                           const uint8_t b[32]);
+void f25519_double_scalarmult_portable(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
+                                       const uint8_t b[32]);
 /* r = [a]A + [c]C + [b]B, a, c, b < 2^253 (public), b split as b mod 2^128 +
  * 2^128 (b >> 128): max(len(a), len(c), 129) doublings (quad_wnaf.h; the
  * half-size scalars of single verification). Variable time. */
-void f25519_ge51_quad_scalarmult_vartime(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
-                                         const uint8_t c[32], const ge51_p3 *C, const uint8_t b[32]);
+void f25519_quad_scalarmult_portable(ge51_p3 *r, const uint8_t a[32], const ge51_p3 *A,
+                                     const uint8_t c[32], const ge51_p3 *C, const uint8_t b[32]);
 /* out = sum_{i < n} [a_i] P_i + [b]B, a_i, b < 2^253 (public). Variable time.
  * Straus, or Pippenger's buckets for large n (msm_wnaf.h); heap tables (falls
  * back to Straus, then one double-scalar multiplication per point, when

@@ -13,7 +13,7 @@ The classes carry pyca/cryptography's names (``Ed25519PrivateKey``, ``Ed25519Pub
 * Ed25519ctx and Ed25519ph (``context=``, ``prehashed=``).
 
 Every operation is one call into the C library; the backend it uses (portable, mulx, avx2,
-ifma) is chosen at run time from CPUID (``backend()``; ``FAST25519_IMPL=portable`` forces one).
+ifma) is chosen at run time from CPUID (``backend()``; ``FAST25519_BACKEND=portable`` forces one).
 """
 from __future__ import annotations
 
@@ -72,9 +72,9 @@ class InvalidSignature(Exception):
 
 
 def backend() -> str:
-    """The implementation the dispatcher chose: ``"portable"``, ``"mulx"``, ``"avx2"``,
-    ``"ifma"`` (``"unsupported"`` when FAST25519_IMPL forced one this CPU lacks)."""
-    return _c.impl()
+    """The backend the dispatcher chose: ``"portable"``, ``"mulx"``, ``"avx2"``,
+    ``"ifma"`` (``"unsupported"`` when FAST25519_BACKEND forced one this CPU lacks)."""
+    return _c.backend()
 
 
 def strerror(code: int) -> str:

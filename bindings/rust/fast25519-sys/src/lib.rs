@@ -62,8 +62,17 @@ extern "C" {
     pub fn f25519_version() -> *const c_char;
     pub fn f25519_strerror(rc: c_int) -> *const c_char;
 
+    pub fn f25519_backend() -> *const c_char;
+    pub fn f25519_select_backend(name: *const c_char) -> c_int;
+    pub fn f25519_backend_available(name: *const c_char) -> c_int;
+    /// Former name of `f25519_backend`, kept by the C library for one release.
+    #[deprecated(note = "use f25519_backend")]
     pub fn f25519_impl() -> *const c_char;
+    /// Former name of `f25519_select_backend`, kept by the C library for one release.
+    #[deprecated(note = "use f25519_select_backend")]
     pub fn f25519_select_impl(name: *const c_char) -> c_int;
+    /// Former name of `f25519_backend_available`, kept by the C library for one release.
+    #[deprecated(note = "use f25519_backend_available")]
     pub fn f25519_impl_available(name: *const c_char) -> c_int;
     pub fn f25519_cpu_features() -> u32;
 

@@ -18,7 +18,7 @@ pub enum Error {
     Verify,
     /// `F25519_ERR_ZERO_SHARED`: the X25519 shared secret is all zero (a low-order peer key).
     ZeroShared,
-    /// `F25519_ERR_UNSUPPORTED`: `FAST25519_IMPL` forced a backend this CPU or build lacks.
+    /// `F25519_ERR_UNSUPPORTED`: `FAST25519_BACKEND` forced a backend this CPU or build lacks.
     Unsupported,
     /// `F25519_ERR_ARG`: an invalid argument (unknown backend name, ...).
     Arg,

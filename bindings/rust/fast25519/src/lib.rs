@@ -2,7 +2,7 @@
 //! Safe Rust API of [fast25519](https://github.com/fast25519/fast25519): Ed25519 and X25519 by
 //! FFI to the C library (no arithmetic here). The backend (portable C, MULX/ADX, AVX2,
 //! AVX-512IFMA) is chosen at run time from CPUID, so a binary runs on any x86-64 CPU;
-//! `FAST25519_IMPL=portable` forces the portable one.
+//! `FAST25519_BACKEND=portable` forces the portable one.
 //!
 //! - [`ed25519`]: [`ed25519::SigningKey`] / [`ed25519::VerifyingKey`] with the names and traits of
 //!   ed25519-dalek, verification under three rule sets ([`ed25519::Mode`]), ctx/ph variants, and
@@ -31,11 +31,11 @@ fn static_str(p: *const c_char) -> &'static str {
 }
 
 /// The backend in use: `"portable"`, `"mulx"`, `"avx2"` or `"ifma"` (`"unsupported"` when
-/// `FAST25519_IMPL` forced one that this CPU or build lacks: every operation then fails with
+/// `FAST25519_BACKEND` forced one that this CPU or build lacks: every operation then fails with
 /// [`Error::Unsupported`]).
 pub fn backend() -> &'static str {
     // SAFETY: no arguments; returns a static string.
-    static_str(unsafe { sys::f25519_impl() })
+    static_str(unsafe { sys::f25519_backend() })
 }
 
 /// The linked C library's version, `"MAJOR.MINOR.PATCH"`.
@@ -49,7 +49,7 @@ pub fn version() -> &'static str {
 pub fn backend_available(name: &str) -> bool {
     let Ok(c) = std::ffi::CString::new(name) else { return false };
     // SAFETY: c is a valid NUL-terminated string for the call's duration.
-    unsafe { sys::f25519_impl_available(c.as_ptr()) == 1 }
+    unsafe { sys::f25519_backend_available(c.as_ptr()) == 1 }
 }
 
 /// Selects the backend for the whole process (`"auto"` for the CPUID choice). Call it before
@@ -58,7 +58,7 @@ pub fn backend_available(name: &str) -> bool {
 pub fn select_backend(name: &str) -> Result<(), Error> {
     let c = std::ffi::CString::new(name).map_err(|_| Error::Arg)?;
     // SAFETY: c is a valid NUL-terminated string for the call's duration.
-    Error::check(unsafe { sys::f25519_select_impl(c.as_ptr()) })
+    Error::check(unsafe { sys::f25519_select_backend(c.as_ptr()) })
 }
 
 /// CPU features the dispatcher saw (bit set of `sys::F25519_CPU_*`).

@@ -244,7 +244,7 @@ fn errors_and_info() {
     assert!(["portable", "mulx", "avx2", "ifma"].contains(&b), "{b}");
     assert!(fast25519::backend_available("portable"));
     assert!(fast25519::backend_available(b));
-    if std::env::var("FAST25519_IMPL").as_deref() == Ok("portable") {
+    if std::env::var("FAST25519_BACKEND").as_deref() == Ok("portable") {
         assert_eq!(b, "portable");
     }
     // a failed signature::Verifier carries the library's error as its source

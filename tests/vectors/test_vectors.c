@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * f25519_vectors SUITE [ARG]: runs one external-vector suite against the
+ * test_vectors SUITE [ARG]: runs one external-vector suite against the
  * backend chosen by FAST25519_BACKEND (exit 77 = skipped when it is missing).
  * Suites: rfc7748 [iterations], rfc8032, wycheproof-x25519,
  * wycheproof-ed25519, speccheck, zip215, supercop, batch, verify-batch [supercop lines].
