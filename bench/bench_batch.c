@@ -119,6 +119,13 @@ static void choice_lines(const batch_in *in, int mode, const char *mname)
         paired_lines(in, mode, nm);
     }
     f25519_batch_single_max = f25519_batch_combine_min = SIZE_MAX;
+    snprintf(nm, sizeof nm, "%s cost model / before (direct pairs)", mname);
+    PAIRED(nm,
+           (f25519_batch_single_max = f25519_batch_combine_min = SIZE_MAX,
+            f25519_ed25519_verify_batch(n, in->ps, in->pm, in->len, in->pp, mode, 1, in->st)),
+           (f25519_batch_single_max = 0, f25519_batch_combine_min = 2,
+            f25519_ed25519_verify_batch(n, in->ps, in->pm, in->len, in->pp, mode, 1, in->st)));
+    f25519_batch_single_max = f25519_batch_combine_min = SIZE_MAX;
 }
 
 int main(int argc, char **argv)
