@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Where the ticks of batch verification go (never a test; run by hand,
- * pinned): taskset -c 1 bin/f25519_bench_batch <impl> <n> [reps] [exact].
+ * pinned): taskset -c 1 bin/f25519_bench_batch <impl> <n> [reps] [exact|choice].
  * zip215 (default): the phases of ed25519_batch.c's one combination; exact:
  * the phases of the openssl mode's half-size path (finish_quad). Each phase
  * timed alone over the same n signatures (32-byte messages), medians in TSC
@@ -8,7 +8,11 @@
  * spells last seconds; both sides of a ratio are timed back to back, the
  * median of 4 reps ratios is printed): one batch call against n single
  * verifications, and, when the process may run on more than one CPU (run it
- * without taskset for this line), 2 threads against 1 (throughput). */
+ * without taskset for this line), 2 threads against 1 (throughput).
+ * choice (any n >= 1): the batch / single ratios of the cost model's chunk
+ * choice (ed25519_batch.c) and of each path forced, zip215 and openssl,
+ * "before" being the choice it replaces (always the combination, no single
+ * verification). */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <stdio.h>
@@ -19,6 +23,7 @@
 #include "impl.h"
 #include "ed25519_verify.h"
 #include "common/random.h"
+#include "ed25519_batch.h"
 #if F25519_HAVE_AVX2_BENCH
 #include "backend/avx2/msm_avx2.h"
 #endif
@@ -96,13 +101,53 @@ static void challenges(const f25519_ops *ops, size_t n, uint8_t (*k)[32], uint8_
     for (; i < n; i++) f25519_vf_challenge(k[i], F25519_ED25519, NULL, 0, sig[i], pub[i], msg[i], 32);
 }
 
+/* choice: the per-item / combination choice of ed25519_batch.c against
+ * what it replaces (a combination from 2 pending items, no single
+ * verification), both / single verification x n, paired in one process */
+static void choice_lines(const batch_in *in, int mode, const char *mname)
+{
+    char nm[96];
+    for (int policy = 0; policy < 4; policy++) {
+        static const char *what[4] = {"cost model", "before (always combined)", "forced combination",
+                                      "forced per-item (8 lanes)"};
+        f25519_batch_single_max = policy == 0 ? SIZE_MAX : 0;
+        f25519_batch_combine_min = policy == 0 ? SIZE_MAX : policy == 3 ? SIZE_MAX - 1 : 2;
+        if (policy == 2 && mode != F25519_VERIFY_ZIP215) continue;
+        if (policy == 1 && mode != F25519_VERIFY_ZIP215) what[1] = "before (8 lanes, no singles)";
+        if (policy == 3 && mode != F25519_VERIFY_ZIP215) continue;
+        snprintf(nm, sizeof nm, "%s %s / single x n", mname, what[policy]);
+        paired_lines(in, mode, nm);
+    }
+    f25519_batch_single_max = f25519_batch_combine_min = SIZE_MAX;
+    snprintf(nm, sizeof nm, "%s cost model / before (direct pairs)", mname);
+    PAIRED(nm,
+           (f25519_batch_single_max = f25519_batch_combine_min = SIZE_MAX,
+            f25519_ed25519_verify_batch(n, in->ps, in->pm, in->len, in->pp, mode, 1, in->st)),
+           (f25519_batch_single_max = 0, f25519_batch_combine_min = 2,
+            f25519_ed25519_verify_batch(n, in->ps, in->pm, in->len, in->pp, mode, 1, in->st)));
+    f25519_batch_single_max = f25519_batch_combine_min = SIZE_MAX;
+}
+
+static uint8_t enc_sink;
+static void encode_one(const ge51_p3 *P)
+{
+    fe51 zi, x, y;
+    uint8_t e[32];
+    fe51_invert(&zi, &P->Z);
+    fe51_mul(&x, &P->X, &zi);
+    fe51_mul(&y, &P->Y, &zi);
+    fe51_tobytes(e, &y);
+    enc_sink ^= e[0] ^ (uint8_t)fe51_isnegative(&x);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 3) { fprintf(stderr, "usage: %s impl n [reps]\n", argv[0]); return 2; }
-    if (f25519_select_backend(argv[1]) != F25519_OK) { fprintf(stderr, "no impl %s\n", argv[1]); return 2; }
+    if (argc < 3) { fprintf(stderr, "usage: %s backend n [reps] [exact|choice]\n", argv[0]); return 2; }
+    if (f25519_select_backend(argv[1]) != F25519_OK) { fprintf(stderr, "no backend %s\n", argv[1]); return 2; }
     n = (size_t)atoi(argv[2]);
     if (argc > 3) reps = atoi(argv[3]);
-    if (reps < 1 || reps > MAXR || n < 8 || n % 8) return 2;
+    const int choice = argc > 4 && strcmp(argv[4], "choice") == 0;
+    if (reps < 1 || reps > MAXR || n < 1 || (!choice && (n < 8 || n % 8))) return 2;
     const f25519_ops *ops = f25519_ops_get();
     uint8_t (*pub)[32] = malloc(n * 32), (*msg)[32] = malloc(n * 32), (*sig)[64] = malloc(n * 64);
     const uint8_t **pp = malloc(n * sizeof *pp), **pm = malloc(n * sizeof *pm), **ps = malloc(n * sizeof *ps);
@@ -121,6 +166,11 @@ int main(int argc, char **argv)
     const batch_in in = {.ps = ps, .pm = pm, .pp = pp, .len = len, .st = st};
     printf("impl %s n %zu: ticks per signature (median of %d, min)\n", argv[1], n, reps);
     static const uint8_t ZERO32[32];
+    if (choice) {
+        choice_lines(&in, F25519_VERIFY_ZIP215, "zip215");
+        choice_lines(&in, F25519_VERIFY_OPENSSL, "openssl");
+        return 0;
+    }
     if (argc > 4 && strcmp(argv[4], "exact") == 0) {
         /* openssl mode: A lenient, R strict; the half-size quad path */
         ge51_p3 *R = P + n;
@@ -146,8 +196,16 @@ int main(int argc, char **argv)
         int okq = 1;
         if (ops->ed25519_quad_scalar_x8)
             TIME("final check (identity)", for (size_t i = 0; i < n; i++) okq &= ge51_is_identity_vartime(&Q[i]));
-        else
-            printf("  (no quad_scalar_x8 in %s: its exact batches use double_scalar_x8)\n", ops->name);
+        else {
+            /* the path its exact batches take: P = [k](-A) + [S]B, eight per call, then enc(P) == R */
+            uint8_t (*s8)[32] = malloc(n * 32);
+            for (size_t i = 0; i < n; i++) { memcpy(s8[i], sig[i] + 32, 32); ge51_neg(&Aq[i], &A[i]); }
+            TIME("double_scalar_x8 (no quad_scalar_x8)", for (size_t i = 0; i < n; i += 8)
+                 f25519_ops_ed25519_double_scalar_x8(ops, Q + i, (const uint8_t(*)[32])(k + i), Aq + i,
+                                                     (const uint8_t(*)[32])(s8 + i)));
+            TIME("encode P, one inversion each (batch: 1/64)", for (size_t i = 0; i < n; i++) encode_one(&Q[i]));
+            free(s8);
+        }
         TIME("whole verify_batch (openssl)", f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_OPENSSL, 1, st));
         int okb = 1;
         for (size_t i = 0; i < n; i++) okb &= st[i] == F25519_OK;

@@ -219,7 +219,8 @@ F25519_API int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len,
  * online CPU, 1 = the caller's thread only (more threads are started with
  * pthreads inside the call and joined before it returns; to keep them
  * between calls, see f25519_verify_pool_new below).
- * ZIP215 mode first checks the items of each chunk (up to 4096) together by a
+ * ZIP215 mode first checks the items of each chunk (up to 4096; not a chunk
+ * so small that verifying its items on their own costs less) together by a
  * random linear combination of their cofactored equations (128-bit
  * coefficients from the OS random source); an invalid item makes it fail
  * except with probability <= 2^-128, and then the chunk is verified item by

@@ -35,6 +35,12 @@
  *     the statuses are single verification's.
  * The random linear combination is never used for openssl/strict: with
  * torsion components the cofactorless verdict of an item is not implied.
+ * Which path a chunk takes is a cost model's choice (costs below): zip215's
+ * combination only where it costs less than the per-item path, and on the
+ * per-item path the items of a last group of 8 lanes too few to pay for its
+ * lanes (a batch of one, say) go to single verification, as do all the
+ * items on a backend without 8-lane double-scalar entry; same statuses on
+ * every path.
  */
 #include <stdatomic.h>
 #include <stdint.h>
@@ -171,12 +177,12 @@ static void finish_exact(const batch_job *j, chunk_scratch *w, size_t base, cons
     }
 }
 
-/* openssl/strict with ops->ed25519_quad_scalar_x8: the pending items whose k
- * has a short pair (sc_halfsize.h) get f25519_vf_steps67's half-size steps
- * 6-7, eight per call: Q = [c]R + [(-c S) mod L]B + [d]A (the signs of c, d
- * on the points), status F25519_OK iff Q == O, the status single
- * verification returns (the exactness argument at f25519_vf_steps67; R was
- * decoded strictly, as there). The other items (no short pair) are moved to
+/* With ops->ed25519_quad_scalar_x8: the pending items whose k has a short
+ * pair (sc_halfsize.h) get f25519_vf_steps67's half-size steps 6-7, eight
+ * per call: Q = [c]R + [(-c S) mod L]B + [d]A (the signs of c, d on the
+ * points), status F25519_OK iff Q == O (zip215: [8]Q == O), the status
+ * single verification returns (the exactness argument at f25519_vf_steps67;
+ * R was decoded as there: strictly, leniently in zip215). The other items (no short pair) are moved to
  * the front of idx, their number returned, for finish_exact. */
 static size_t finish_quad(const batch_job *j, chunk_scratch *w, size_t base, size_t *idx, size_t m)
 {
@@ -210,8 +216,11 @@ static size_t finish_quad(const batch_job *j, chunk_scratch *w, size_t base, siz
         }
         j->ops->ed25519_quad_scalar_x8(Q8, (const uint8_t(*)[32])d8, A8, (const uint8_t(*)[32])c8, R8,
                                        (const uint8_t(*)[32])e8);
-        for (size_t l = 0; l < q; l++)
-            j->status[base + qi[l]] = ge51_is_identity_vartime(&Q8[l]) ? F25519_OK : F25519_ERR_VERIFY;
+        for (size_t l = 0; l < q; l++) {
+            int ok = j->mode == F25519_VERIFY_ZIP215 ? ge51_is_small_order_vartime(&Q8[l])
+                                                     : ge51_is_identity_vartime(&Q8[l]);
+            j->status[base + qi[l]] = ok ? F25519_OK : F25519_ERR_VERIFY;
+        }
         q = 0;
     }
     return left;
@@ -296,7 +305,7 @@ static size_t pending(const batch_job *j, chunk_scratch *w, size_t base, size_t 
 /* Steps 6-7 one item at a time (eight per call) for the m pending items. */
 static void finish(const batch_job *j, chunk_scratch *w, size_t base, size_t m)
 {
-    if (j->mode != F25519_VERIFY_ZIP215 && j->ops->ed25519_quad_scalar_x8) m = finish_quad(j, w, base, w->pend, m);
+    if (j->ops->ed25519_quad_scalar_x8) m = finish_quad(j, w, base, w->pend, m);
     finish_exact(j, w, base, w->pend, m);
 }
 
@@ -351,13 +360,65 @@ static int combination_holds(const batch_job *j, chunk_scratch *w, size_t c, con
     return ge51_is_small_order_vartime(&Q);
 }
 
+/* The items base .. base + cnt - 1 by single verification. */
+static void verify_singles(const batch_job *j, size_t base, size_t cnt)
+{
+    for (size_t i = base; i < base + cnt; i++)
+        j->status[i] = f25519_ed25519_verify(j->sig[i], 64, j->msg[i], j->msg_len[i], j->pub[i], 32, j->mode);
+}
+
+size_t f25519_batch_single_max = SIZE_MAX, f25519_batch_combine_min = SIZE_MAX;
+
+/* The cost model of the chunk choice, in hundredths of one single
+ * verification on the same backend: a group of 8 lanes on the per-item path
+ * (group), a zip215 combination of c items (comb0 + comb1 c); fitted to
+ * paired runs of `f25519_bench_batch <backend> <n> 7 choice` (n = 1 .. 64,
+ * one thread) on an AVX-512IFMA host for the three kinds of backend. */
+typedef struct {
+    unsigned group, comb0, comb1;
+} batch_costs;
+
+static batch_costs costs(const f25519_ops *ops)
+{
+    if (ops->ed25519_quad_scalar_x8) return (batch_costs){590, 150, 51}; /* 8-lane half-size scalars */
+    if (ops->ed25519_double_scalar_x8) return (batch_costs){270, 165, 24}; /* 8-lane full-size scalars */
+    return (batch_costs){800, 180, 57}; /* no 8-lane entry: single verification's half-size path is cheaper */
+}
+
+/* The per-item path of c items: how many of the last ones go to single
+ * verification (all when the backend has no 8-lane double-scalar entry,
+ * else a last group of 8 lanes when its few items cost less so). */
+static size_t singles_tail(const f25519_ops *ops, size_t c)
+{
+    const size_t sm = f25519_batch_single_max != SIZE_MAX ? f25519_batch_single_max : costs(ops).group / 100;
+    if (sm >= 8) return c;
+    return c % 8 <= sm ? c % 8 : 0;
+}
+
+/* zip215: 1 if a chunk of c items costs less as one random linear
+ * combination than on the per-item path. */
+static int combine(const f25519_ops *ops, int mode, size_t c)
+{
+    if (mode != F25519_VERIFY_ZIP215 || c < 2) return 0;
+    if (f25519_batch_combine_min != SIZE_MAX) return c >= f25519_batch_combine_min;
+    const batch_costs k = costs(ops);
+    const size_t t = singles_tail(ops, c), g = (c - t + 7) / 8;
+    return k.comb0 + k.comb1 * c < g * k.group + 100 * t;
+}
+
 static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size_t c)
 {
+    const int comb = combine(j->ops, j->mode, c);
+    if (!comb) { /* the per-item path: its last items by single verification where they cost less so */
+        const size_t t = singles_tail(j->ops, c);
+        verify_singles(j, base + c - t, t);
+        c -= t;
+        if (!c) return;
+    }
     prepare(j, w, base, 0, c);
     size_t m = pending(j, w, base, c);
     f25519_sc_acc acc;
-    if (j->mode == F25519_VERIFY_ZIP215 && m >= 2 && combination_part(j, w, base, 0, c, &acc) &&
-        combination_holds(j, w, c, &acc, NULL))
+    if (comb && m >= 2 && combination_part(j, w, base, 0, c, &acc) && combination_holds(j, w, c, &acc, NULL))
         return; /* every pending item keeps F25519_OK */
     finish(j, w, base, m);
 }
@@ -366,14 +427,11 @@ static void verify_chunk(const batch_job *j, chunk_scratch *w, size_t base, size
  * item when there is no scratch (malloc failed). */
 static void verify_range(const batch_job *j, chunk_scratch *w, size_t base, size_t cnt)
 {
-    if (w) {
-        for (size_t o = 0; o < cnt; o += w->cap)
-            verify_chunk(j, w, base + o, cnt - o < w->cap ? cnt - o : w->cap);
-    } else {
-        for (size_t i = base; i < base + cnt; i++)
-            j->status[i] = f25519_ed25519_verify(j->sig[i], 64, j->msg[i], j->msg_len[i], j->pub[i], 32,
-                                                 j->mode);
+    if (!w) {
+        verify_singles(j, base, cnt);
+        return;
     }
+    for (size_t o = 0; o < cnt; o += w->cap) verify_chunk(j, w, base + o, cnt - o < w->cap ? cnt - o : w->cap);
 }
 
 /* The next piece of items for a thread: [*base, *base + *cnt); 0 when none
@@ -601,6 +659,10 @@ int f25519_verify_batch_on(size_t n, const uint8_t *const sig[], const uint8_t *
     if (rc != F25519_OK) return rc;
     batch_job j = {.ops = ops, .mode = mode, .n = n, .sig = sig, .msg = msg, .pub = pub,
                    .msg_len = msg_len, .status = status};
+    if (!combine(ops, mode, n) && singles_tail(ops, n) == n) { /* no team, no scratch: single verification's cost */
+        verify_singles(&j, 0, n);
+        return batch_result(n, status);
+    }
     unsigned nt = pooled ? f25519_team_size(pooled) : threads ? threads : f25519_online_cpus();
     if (nt > 1024) nt = 1024;
     size_t want = mode == F25519_VERIFY_ZIP215 ? CHUNK_ZIP : CHUNK_EXACT;

@@ -18,6 +18,11 @@ int f25519_verify_batch_on(size_t n, const uint8_t *const sig[], const uint8_t *
                            const uint8_t *const pub[], int mode, unsigned threads, f25519_team *pooled,
                            int status[]);
 
+/* The per-item / combination choice of batch verification (ed25519_batch.c):
+ * SIZE_MAX, its cost model; another value replaces the model's (the
+ * benchmark's before/after pairs, bench_batch.c). */
+extern size_t f25519_batch_single_max, f25519_batch_combine_min;
+
 /* The online CPUs (1 when unknown). */
 unsigned f25519_online_cpus(void);
 #endif

@@ -9,7 +9,8 @@
  * status compared with single verification in all three modes with threads
  * 1, 2 and 0 and through a pool of 2 threads (f25519_verify_pool_new), the
  * return code checked, the openssl-mode verdicts compared with the system
- * OpenSSL (EVP, Ed25519). Then the bad arguments, and the pools' other uses
+ * OpenSSL (EVP, Ed25519). Then n = 1 .. 17 on every path of the chunk
+ * choice (choice_paths), the bad arguments, and the pools' other uses
  * (NULL, one thread, every CPU, two callers at once, a child of fork()).
  */
 #include <openssl/evp.h>
@@ -24,6 +25,7 @@
 #include "scalar/sc25519.h"
 #include "hash/sha512.h"
 #include "backend/portable/scalarmult_portable.h"
+#include "ed25519_batch.h"
 
 #define NKEYS 16
 #define MAXMSG 80
@@ -174,6 +176,41 @@ static void run(size_t n, int mode, unsigned threads, item *it)
     int want = any_arg ? F25519_ERR_ARG : any_bad ? F25519_ERR_VERIFY : F25519_OK;
     CHECK(rc == want, "n=%zu mode %d threads %u: returned %d, want %d", n, mode, threads, rc, want);
     free(sig), free(msg), free(pub), free(len), free(st);
+}
+
+/* The chunk choice (ed25519_batch.c: single verification, 8-lanes per item,
+ * or zip215's combination, by its cost model) around its thresholds: n = 1 ..
+ * 17 with the model's choice and each path forced, items failing the
+ * equation (or corrupted at random) at the first, the middle and the last
+ * position, every status compared with single verification's. */
+static void choice_paths(void)
+{
+    static const struct {
+        size_t single_max, combine_min;
+        const char *what;
+    } pol[4] = {{SIZE_MAX, SIZE_MAX, "cost model"}, {0, 2, "combination"}, {0, SIZE_MAX - 1, "8 lanes per item"},
+                {7, SIZE_MAX - 1, "last group by single verification"}};
+    item it[17];
+    for (size_t n = 1; n <= 17; n++) {
+        for (int variant = 0; variant < 5; variant++) {
+            size_t r = tu_rand_below((uint32_t)n);
+            for (size_t i = 0; i < n; i++) {
+                int bad = variant == 1 ? i == 0 : variant == 2 ? i == n / 2 : variant == 3 ? i == n - 1 || i == r : 0;
+                make_item(&it[i], variant == 4 ? tu_rand_below(3) == 0 : bad ? 3 : 0);
+            }
+            for (int p = 0; p < 4; p++) {
+                f25519_batch_single_max = pol[p].single_max;
+                f25519_batch_combine_min = pol[p].combine_min;
+                for (int mode = 0; mode < 3; mode++) {
+                    run(n, mode, 1, it);
+                    if (p == 0) run(n, mode, 2, it);
+                }
+            }
+        }
+    }
+    f25519_batch_single_max = f25519_batch_combine_min = SIZE_MAX;
+    printf("  n = 1 .. 17: 5 batches (all valid, failing first, middle, last + random, 1/3 corrupted) x 3 modes x "
+           "the cost model's choice and each path forced\n");
 }
 
 static void bad_arguments(void)
@@ -356,6 +393,7 @@ int main(int argc, char **argv)
                            "failing the equation) x threads 1, 2 and the pool\n", n);
         free(it);
     }
+    choice_paths();
     bad_arguments();
     pool_uses();
     f25519_verify_pool_free(pool2);

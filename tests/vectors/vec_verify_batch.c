@@ -4,7 +4,8 @@
  * (RFC 8032 pure Ed25519, Wycheproof v1, speccheck, the ZIP-215 small-order
  * set, SUPERCOP sign.input), in all three modes, compared item by item with
  * f25519_ed25519_verify on the same item: all items in file order, shuffled,
- * and in random sub-batches, with threads 1, 2 and 0. Items whose signature
+ * and in random sub-batches, with threads 1, 2 and 0, and in sub-batches of
+ * 1 .. 17 items (the thresholds of the chunk choice), one thread. Items whose signature
  * or key has the wrong length (Wycheproof) cannot be batch items (fixed 64/32
  * bytes) and are counted, not batched.
  */
@@ -175,6 +176,12 @@ void suite_verify_batch(long supercop_max)
                 size_t len = 1 + tu_rand_below(130);
                 if (len > n_items - at) len = n_items - at;
                 run_batch(order + at, len, mode, thread_counts[t], single, "sub-batch");
+                at += len;
+            }
+            for (size_t at = 0, k = 0; t == 0 && at < n_items; k++) { /* sizes 1 .. 17: the chunk choice's thresholds */
+                size_t len = 1 + k % 17;
+                if (len > n_items - at) len = n_items - at;
+                run_batch(order + at, len, mode, 1, single, "small sub-batch");
                 at += len;
             }
         }
