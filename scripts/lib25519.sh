@@ -10,6 +10,7 @@
 #   F25519_LIB25519_PREFIX  install prefix (default /var/cache/fast25519/lib25519)
 #   F25519_DEBIAN_MIRROR    Debian mirror (default http://deb.debian.org/debian)
 #   JOBS                    parallel build jobs (default 2)
+#   F25519_LIB25519_CHECK_ONLY=1   only report whether a working install is present (exit 0/1)
 #
 # Debian 12 has neither lib25519 nor its build dependencies, so all three come from trixie:
 #   lib25519, librandombytes: trixie's source packages (`apt-get source --download-only` with
@@ -35,9 +36,10 @@ works() {
   LD_LIBRARY_PATH="$prefix/lib" "$prefix/bin/lib25519-test" dh >/dev/null 2>&1
 }
 if works; then
-  log "present in $prefix"
+  log "present in $prefix ($(cat "$prefix/VERSION" 2>/dev/null))"
   echo "$prefix"; exit 0
 fi
+[ "${F25519_LIB25519_CHECK_ONLY:-0}" = 1 ] && { log "not present in $prefix"; exit 1; }
 [ "$(uname -m)" = x86_64 ] || die "only x86-64 is supported here (uname -m: $(uname -m))"
 for tool in apt-get apt-cache dpkg-source dpkg-deb python3 make gcc; do
   command -v "$tool" >/dev/null || die "'$tool' not found (bash scripts/install-deps.sh lib25519)"
@@ -110,6 +112,7 @@ fi
 fetch_source librandombytes || die "librandombytes: its trixie source does not download from $mirror"
 build librandombytes
 fetch_source lib25519 || die "lib25519: its trixie source does not download from $mirror"
+echo "$(apt-cache "${apt_opts[@]}" showsrc lib25519 | sed -n 's/^Version: //p' | sort -rV | head -n1) (Debian 13)" >"$prefix/VERSION"
 valgrind=--no-valgrind
 command -v valgrind >/dev/null && valgrind=--valgrind
 build lib25519 "$valgrind"

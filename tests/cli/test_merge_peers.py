@@ -129,6 +129,7 @@ def main():
             check(x8.get("fastest_peer") == "lib25519" and abs(x8.get("ratio_vs_fastest_peer_paired", 0) - 2.0) < 0.005,
                   f"x8 row: lib25519's own nPbatch row, not aws-lc's single derive (got {x8})")
             check(get("ed25519_verify_batch64_zip215", "zebra").get("ticks_median") == 9000, "zebra's zip215 row kept")
+            check(doc.get("rounds") == 1 and "median of 1 rounds" in pr.stdout, "the program's file is not a round")
         bad = json.loads(json.dumps(simd))
         bad["results"][1]["pair_only"] = "yes"
         pr, _ = run(merge, tmp, [main, bad], [fast_doc], "bad3")
