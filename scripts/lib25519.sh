@@ -41,6 +41,7 @@ if works; then
 fi
 [ "${F25519_LIB25519_CHECK_ONLY:-0}" = 1 ] && { log "not present in $prefix"; exit 1; }
 [ "$(uname -m)" = x86_64 ] || die "only x86-64 is supported here (uname -m: $(uname -m))"
+bash "$(dirname "${BASH_SOURCE[0]}")/install-deps.sh" lib25519 >&2 || die "bash scripts/install-deps.sh lib25519 failed"
 for tool in apt-get apt-cache dpkg-source dpkg-deb python3 make gcc; do
   command -v "$tool" >/dev/null || die "'$tool' not found (bash scripts/install-deps.sh lib25519)"
 done
