@@ -20,7 +20,9 @@
 #   libcpucycles: lib25519 needs it only for its lib25519-speed command. Its trixie source, when
 #     the mirror serves it; else trixie's binary packages libcpucycles1 + libcpucycles-dev
 #     (libc6 >= 2.34, so they run on Debian 12), unpacked into the prefix with dpkg-deb -x.
-# Needs dpkg-dev, python3, make, gcc, libssl-dev (scripts/install-deps.sh lib25519).
+# Needs dpkg-dev, python3, make, gcc, libssl-dev (scripts/install-deps.sh lib25519, run here). The
+# build takes about 25 minutes on 2 busy cores: lib25519 compiles every implementation with each of
+# its compilers and checks each object (instructions, namespace).
 set -euo pipefail
 
 prefix=${F25519_LIB25519_PREFIX:-/var/cache/fast25519/lib25519}
