@@ -75,6 +75,7 @@ fetch_source() {
   local pkg=$1 v dir=$work/src/$1
   v=$(apt-cache "${apt_opts[@]}" showsrc "$pkg" 2>/dev/null | sed -n 's/^Version: //p' | sort -rV | head -n1)
   [ -n "$v" ] || { log "no $pkg source in the trixie index"; return 1; }
+  got="$v (Debian 13 source package)"
   mkdir -p "$dir"
   log "$pkg $v: apt-get source --download-only"
   if (cd "$dir" && apt-get "${apt_opts[@]}" source --download-only -qq "$pkg=$v" >"$dir/fetch.log" 2>&1) \
@@ -86,6 +87,7 @@ fetch_source() {
   orig=$(ls "$dir"/*.orig.tar.* 2>/dev/null | head -n1 || true)
   [ -n "$orig" ] || return 1
   log "  building the upstream tarball the mirror serves: $(basename "$orig")"
+  got="$v (Debian 13's upstream tarball $(basename "$orig"); the mirror lacks its .dsc / Debian changes)"
   mkdir -p "$dir/tree" && tar -xf "$orig" -C "$dir/tree" --strip-components=1
 }
 
@@ -115,7 +117,7 @@ fi
 fetch_source librandombytes || die "librandombytes: its trixie source does not download from $mirror"
 build librandombytes
 fetch_source lib25519 || die "lib25519: its trixie source does not download from $mirror"
-echo "$(apt-cache "${apt_opts[@]}" showsrc lib25519 | sed -n 's/^Version: //p' | sort -rV | head -n1) (Debian 13)" >"$prefix/VERSION"
+echo "$got" >"$prefix/VERSION"
 valgrind=--no-valgrind
 command -v valgrind >/dev/null && valgrind=--valgrind
 build lib25519 "$valgrind"
