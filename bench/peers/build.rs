@@ -15,7 +15,8 @@ fn main() {
             }
             println!("cargo:rustc-link-search=native={lib}");
             println!("cargo:rustc-link-lib=dylib=25519");
-            println!("cargo:rustc-link-arg=-Wl,-rpath,{lib}");
+            // DT_RPATH (not RUNPATH): it also finds lib25519's own librandombytes there
+            println!("cargo:rustc-link-arg=-Wl,--disable-new-dtags,-rpath,{lib}");
             println!("cargo:rustc-cfg=have_lib25519");
         }
     }

@@ -17,7 +17,9 @@
 //! * lib25519 (when built with it: scripts/lib25519.sh, cfg `have_lib25519`): its C API
 //!   (`lib25519_dh_keypair` = randombytes + nG, `lib25519_dh` = nP, `lib25519_nPbatch_montgomery25519`,
 //!   `lib25519_sign_keypair`, `lib25519_sign`, `lib25519_sign_open`); its Ed25519 secret key is
-//!   seed || public key and its signatures come as signature || message, as in NaCl.
+//!   seed || public key and its signatures come as signature || message, as in NaCl. Its signing
+//!   nonce is randomized (two signatures of one message differ), so the cross-check verifies its
+//!   signatures rather than comparing them.
 //! * dalek: `x25519-dalek` (`StaticSecret`, `PublicKey`) and `ed25519-dalek` (`SigningKey`,
 //!   `VerifyingKey`, `verify_batch`); keygen draws its secret with getrandom(2) (the OS RNG, as
 //!   fast25519 and ring do). Verification starts from the encoded public key (`VerifyingKey::
