@@ -251,7 +251,8 @@ peers_part() {
   fi
   local plog=build/peers-avx512-build.log
   echo "== building bench/peers/simd (f25519-peers-simd) with $cargo; log: $plog" >&2
-  if ! (cd bench/peers && F25519_LIB_DIR="$PWD/../../build/lib" "$cargo" build --release --locked -j2 \
+  # F25519_LIB_DIR spelled as bench-peers.sh does: the same build-script inputs, nothing rebuilt
+  if ! (libdir=$PWD/build/lib && cd bench/peers && F25519_LIB_DIR="$libdir" "$cargo" build --release --locked -j2 \
           -p f25519-peers-simd --target-dir "$target" --config "build.rustflags=[$flags]") >"$plog" 2>&1; then
     tail -n 30 "$plog" >&2
     echo "bench-batch.sh: the f25519-peers-simd build failed (log $plog)" >&2
