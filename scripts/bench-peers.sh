@@ -185,7 +185,7 @@ done
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2 | xargs || true)
 vers=$(awk '/^name = /{n=$3} /^version = /{gsub(/"/,"",n); gsub(/"/,"",$3); if (n ~ /^(aws-lc-sys|ring|x25519-dalek|ed25519-dalek|curve25519-dalek|ed25519-zebra|ed25519-simd)$/) printf "%s %s, ", n, $3}' bench/peers/Cargo.lock)
-[ -n "$F25519_LIB25519_DIR" ] && vers+="lib25519 $(cat "$F25519_LIB25519_DIR/VERSION" 2>/dev/null || echo '?'), "
+[ -n "$F25519_LIB25519_DIR" ] && vers+="lib25519 $(cut -d' ' -f1 "$F25519_LIB25519_DIR/VERSION" 2>/dev/null || echo '?'), "
 [ -n "$simd" ] || vers=${vers//ed25519-simd/(not run) ed25519-simd}
 title="fast25519 vs peers on ${cpu:-this CPU}, $(date -u +%Y-%m-%d); ${vers%, }; $(openssl version 2>/dev/null | cut -d' ' -f1-2); $("$RUSTC" --version | cut -d' ' -f1-2)"
 req=""

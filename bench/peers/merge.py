@@ -240,7 +240,8 @@ def main():
     for r in rows:
         print(line(r))
     print()
-    print("x8 rows: one 8-lane call / 8, compared with the fastest peer's single call. batch rows: ticks per "
+    print("x8 rows: one 8-lane call / 8, compared with lib25519's nPbatch on 8 points where it ran, else the "
+          "fastest peer's single call. batch rows: ticks per "
           "signature of one call on n signatures (fast25519: f25519_ed25519_verify_batch, openssl mode unless "
           "_zip215; _mt: all threads, no peer), compared with the peers' batch verifiers at the same n: dalek's "
           "verify_batch (random linear combination, cofactorless, one verdict), ed25519-simd's Dalek policy "
