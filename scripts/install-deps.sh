@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 # Installs the Debian 12 packages fast25519 needs, only those missing.
-# Usage: scripts/install-deps.sh [build|test|bench|e2e|e2e-plots|openssl35|peers|prove]...   (default: build)
+# Usage: scripts/install-deps.sh [build|test|bench|e2e|e2e-plots|openssl35|lib25519|peers|prove]...   (default: build)
 # Each set is exactly what its stage uses (scripts/fresh-machine.sh proves it in a pristine root):
 #   build: compiler, cmake, pkg-config, OpenSSL 3 headers and CLI (the library, the CLI, the provider, install)
 #   test:  build + what only the tests use: libsodium (differential and CLI rows), libjansson (the
@@ -11,6 +11,9 @@
 #   e2e:   build + unbound (DNS-over-TLS), python3 (the report)
 #   e2e-plots: gnuplot (scripts/e2e.sh --full draws the plots)
 #   openssl35: what scripts/openssl35.sh needs to fetch and build OpenSSL 3.5 (dpkg-dev, perl, make)
+#   lib25519: what scripts/lib25519.sh needs to fetch and build lib25519 and librandombytes from
+#          Debian 13's sources (dpkg-dev: dpkg-source, dpkg-deb; python3: their ./configure; make;
+#          libssl-dev: librandombytes-openssl)
 #   prove: what scripts/prove.sh needs: clang 14, python3 + venv, and a Python venv with z3-solver and
 #          sympy from the Python package index in ${F25519_PROVE_VENV:-/var/cache/fast25519/prove-venv}
 #          (outside the repo; Debian 12's python3 is "externally managed" (PEP 668), so a venv rather
@@ -46,6 +49,7 @@ for set in "${@:-build}"; do
     e2e)   want+=(unbound util-linux python3) ;;
     e2e-plots) want+=(gnuplot-nox) ;;
     openssl35) want+=(dpkg-dev perl make) ;;
+    lib25519) want+=(dpkg-dev python3 make libssl-dev) ;;
     prove) want+=(clang python3 python3-venv); want_venv=1 ;;
     package) want+=(dpkg-dev file scdoc libsodium-dev) ;;  # scripts/package.sh: dpkg-shlibdeps + file (cpack's Depends), scdoc (man page), libsodium (the CLI's bench rows: the same package on every build host)
     fresh) want+=(mmdebstrap) ;;             # scripts/fresh-machine.sh: the pristine Debian 12 root

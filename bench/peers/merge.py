@@ -2,14 +2,18 @@
 # SPDX-License-Identifier: Apache-2.0 OR MIT
 """Merges the rounds of scripts/bench-peers.sh into one table and one JSON document.
 
-Inputs: the JSON of every round of `f25519-peers bench` (--peers) and of `fast25519 bench --json`
-(--fast), both of the schema {"tsc_ghz": X, "results": [{"op", "impl", "path", "ticks_median",
+Inputs: the JSON of every round of `f25519-peers bench` and `f25519-peers-simd bench --peers-rows`
+(--peers) and of `fast25519 bench --json` (--fast), all of the schema {"tsc_ghz": X, "results": [{"op", "impl", "path", "ticks_median",
 "ops_per_sec", "samples", ...}]}. Each (op, impl, path) gets the median of its per-round medians
 (ticks per operation; per key / derive / signature for the x8 and batch rows). The harness times
 fast25519's backends too (linked in, in the same interleaved slices as the peers); where it has a
 fast25519 row, that row is used and `fast25519 bench`'s row for the same (op, path) is not, so that
 every ratio compares rows measured in the same slices (`fast25519 bench` then serves the OpenSSL
-and libsodium columns and whatever the harness lacks).
+and libsodium columns and whatever the harness lacks). A row marked "pair_only" (fast25519's rows
+of the ed25519-simd program, timed beside ed25519-simd's) serves only the paired ratios of its own
+file: the figures are the main harness's.
+A peer's row for an op is its own call of that op; where no peer has one (the x8 rows, the
+zip215 batch rows without zebra or ed25519-simd), the peers' call of the base op (BASE_OP).
 Output: a Markdown table on stdout (rows = ops, columns = OpenSSL, libsodium, aws-lc, ring, dalek
 and every fast25519 backend; the last columns: the fastest peer (by its median), the fast25519
 backend compared (the one a user gets: the dispatcher's pick on this CPU, or the one FAST25519_BACKEND
@@ -31,15 +35,16 @@ import json
 import statistics
 import sys
 
-PEER_IMPLS = ["aws-lc", "ring", "dalek"]
+PEER_IMPLS = ["aws-lc", "ring", "dalek", "zebra", "ed25519-simd", "lib25519"]
 HARNESS_IMPLS = PEER_IMPLS + ["fast25519"]
 FAST_IMPLS = ["fast25519", "openssl", "libsodium"]
-COLUMN_NAMES = {"openssl": "OpenSSL", "libsodium": "libsodium", "aws-lc": "aws-lc", "ring": "ring", "dalek": "dalek"}
+COLUMN_NAMES = {"openssl": "OpenSSL", "libsodium": "libsodium", "aws-lc": "aws-lc", "ring": "ring", "dalek": "dalek",
+                "zebra": "zebra", "ed25519-simd": "ed25519-simd", "lib25519": "lib25519"}
 OP_ORDER = [
     "x25519_keygen", "x25519_keygen_x8", "x25519_derive", "x25519_derive_x8",
     "ed25519_keygen", "ed25519_keygen_x8", "ed25519_sign", "ed25519_verify",
     "ed25519_verify_batch8", "ed25519_verify_batch64", "ed25519_verify_batch1024",
-    "ed25519_verify_batch1024_mt", "ed25519_verify_batch64_zip215", "ed25519_verify_batch1024_zip215",
+    "ed25519_verify_batch1024_mt", "ed25519_verify_batch8_zip215", "ed25519_verify_batch64_zip215", "ed25519_verify_batch1024_zip215",
     "ed25519_verify_batch1024_zip215_mt", "ed25519_verify_batch1024_mt_pool",
     "ed25519_verify_batch1024_zip215_mt_pool",
 ]
@@ -49,6 +54,7 @@ PATH_ORDER = ["portable", "mulx", "avx2", "ifma"]
 # verify_batch at the same n (dalek's one batch mode). The multi-threaded rows have no peer.
 BASE_OP = {"x25519_keygen_x8": "x25519_keygen", "x25519_derive_x8": "x25519_derive",
            "ed25519_keygen_x8": "ed25519_keygen",
+           "ed25519_verify_batch8_zip215": "ed25519_verify_batch8",
            "ed25519_verify_batch64_zip215": "ed25519_verify_batch64",
            "ed25519_verify_batch1024_zip215": "ed25519_verify_batch1024",
            "ed25519_verify_batch1024_mt": None, "ed25519_verify_batch1024_zip215_mt": None,
@@ -84,6 +90,8 @@ def load(path, impls):
             raise SchemaError(f"{where}: 'ops_per_sec' is not a positive number")
         if r["impl"] not in impls:
             raise SchemaError(f"{where}: impl '{r['impl']}' is not one of {impls}")
+        if "pair_only" in r and not isinstance(r["pair_only"], bool):
+            raise SchemaError(f"{where}: 'pair_only' is not a boolean")
         sl = r.get("slices")
         if sl is not None and (not isinstance(sl, list) or
                                not all(isinstance(t, int) and not isinstance(t, bool) and t > 0 for t in sl)):
@@ -117,11 +125,14 @@ def main():
         print(f"merge.py: schema error: {e}", file=sys.stderr)
         return 1
 
-    in_harness = {(r["op"], r["impl"], r["path"]) for d in docs[:len(a.peers)] for r in d["results"]}
+    in_harness = {(r["op"], r["impl"], r["path"]) for d in docs[:len(a.peers)] for r in d["results"]
+                  if not r.get("pair_only")}
     per = {}  # (op, impl, path) -> [per-round medians], [samples]
     for n, d in enumerate(docs):
         for r in d["results"]:
             k = (r["op"], r["impl"], r["path"])
+            if r.get("pair_only"):
+                continue  # fast25519 beside ed25519-simd: for the paired ratios only
             if n >= len(a.peers) and k in in_harness:
                 continue  # measured in the harness's slices, with the peers
             per.setdefault(k, ([], []))
@@ -129,15 +140,24 @@ def main():
             per[k][1].append(r["samples"])
     hz = statistics.median([d["tsc_ghz"] for d in docs[len(a.peers):]]) * 1e9  # fast25519 bench's estimates
     med = {k: median_int(v[0]) for k, v in per.items()}
+    rounds = max(len(v[0]) for v in per.values())  # the ed25519-simd program adds a file per round
 
     ops = [o for o in OP_ORDER if any(k[0] == o for k in med)]
     ops += [o for o in dict.fromkeys(k[0] for k in med) if o not in ops]
     paths = [p for p in PATH_ORDER if ("fast25519", p) in {(k[1], k[2]) for k in med}]
     paths += [p for p in dict.fromkeys(k[2] for k in med if k[1] == "fast25519") if p not in paths]
 
+    peer_impls = set(PEER_IMPLS)
+
+    def peer_op(op):
+        """The op whose peer rows a row is compared with: its own when a peer has it, else BASE_OP's."""
+        if any(o == op and i in peer_impls for (o, i, _) in med):
+            return op
+        return BASE_OP.get(op, op)
+
     def peer(op, impl):
         """The peer's ticks for op (x8 rows: its single-call op), or 0."""
-        base = BASE_OP.get(op, op)
+        base = peer_op(op)
         if base is None:
             return 0
         vals = [t for (o, i, _), t in med.items() if o == base and i == impl]
@@ -152,13 +172,13 @@ def main():
 
     def paired(op, peer_impl, path):
         """Ratios peer slice / fast25519 slice of one sweep, over every sweep of every round."""
-        base = BASE_OP.get(op, op)
+        base = peer_op(op)
         out = []
         for d in harness:
             ps = next((r.get("slices") for r in d["results"] if r["op"] == base and r["impl"] == peer_impl), None)
             fs = next((r.get("slices") for r in d["results"]
                        if r["op"] == op and r["impl"] == "fast25519" and r["path"] == path), None)
-            if ps and fs:
+            if ps and fs and len(ps) == len(fs):
                 out += [p / f for p, f in zip(ps, fs)]
         return out
 
@@ -196,7 +216,7 @@ def main():
                 ratio, won = f"{pair[op][2]:.2f}x", f"{w}/{len(pr)}"
             else:
                 ratio = f"{best_peer[0] / best_fast[0]:.2f}x"
-        x8 = op in BASE_OP  # the peers have no such call: their cells stay empty, the ratio uses their single call
+        x8 = peer_op(op) != op  # the peers have no such call: their cells stay empty, the ratio uses their base op
         rows.append([label] + [fmt(0 if x8 else pv[p]) for p in peers] + [fmt(fv[p]) for p in paths] +
                     [(COLUMN_NAMES[best_peer[1]] + (f" ({BASE_OP[op].replace('ed25519_verify_', '')})"
                                                      if x8 and "batch" in op else " (1 call)" if x8 else ""))
@@ -209,7 +229,7 @@ def main():
                                  for i, (c, w) in enumerate(zip(cells, widths))) + " |"
     if a.title:
         print(a.title)
-    print(f"median TSC ticks per operation, median of {len(a.peers)} rounds' medians (TSC {hz / 1e9:.3f} GHz); "
+    print(f"median TSC ticks per operation, median of {rounds} rounds' medians (TSC {hz / 1e9:.3f} GHz); "
           "ratio = fastest peer's ticks / fast25519's ticks (> 1: fast25519 faster), fast25519 = the backend "
           f"a user gets here: the dispatcher's pick, or FAST25519_BACKEND's ({default or 'not reported: the best by median'}); the ratio is the median "
           "of the paired ratios of the two libraries' slices of one sweep (timed side by side), 'faster in' = "
@@ -220,10 +240,14 @@ def main():
     for r in rows:
         print(line(r))
     print()
-    print("x8 rows: one 8-lane call / 8, compared with the fastest peer's single call. batch rows: ticks per "
+    print("x8 rows: one 8-lane call / 8, compared with lib25519's nPbatch on 8 points where it ran, else the "
+          "fastest peer's single call. batch rows: ticks per "
           "signature of one call on n signatures (fast25519: f25519_ed25519_verify_batch, openssl mode unless "
-          "_zip215; _mt: all threads, no peer), compared with dalek's verify_batch at the same n (random linear "
-          "combination, cofactorless). fast25519's rows: timed by the harness (linked in) in the same "
+          "_zip215; _mt: all threads, no peer), compared with the peers' batch verifiers at the same n: dalek's "
+          "verify_batch (random linear combination, cofactorless, one verdict), ed25519-simd's Dalek policy "
+          "(exact rows) and Zip215 policy (_zip215 rows; 8 lanes, a verdict per signature, timed in its own "
+          "AVX-512 program beside fast25519), zebra's batch verifier (_zip215 rows, one verdict); lib25519 has "
+          "no batch verification. fast25519's rows: timed by the harness (linked in) in the same "
           "interleaved slices as aws-lc, ring and dalek; OpenSSL and libsodium: fast25519 bench's rounds. "
           "'–': not measured or no such API.")
 
@@ -248,7 +272,7 @@ def main():
                               "sweeps": ns, "sweeps_faster": nw})
                 out.append(r)
         with open(a.json_out, "w") as f:
-            top = {"tsc_ghz": round(hz / 1e9, 4), "rounds": len(a.peers)}
+            top = {"tsc_ghz": round(hz / 1e9, 4), "rounds": rounds}
             if default:
                 top["fast25519_default"] = default
             json.dump({**top, "results": out}, f, indent=1)

@@ -3,7 +3,9 @@
 """bench/peers/merge.py on made-up rounds: the paired ratio (median over the sweeps of the fastest
 peer's slice / fast25519's slice of the same sweep), the backend compared (the harness's
 fast25519_default, not the lowest median), the fallback to the ratio of medians when a harness
-output has no slices, and the schema check of the new fields. Usage: test_merge_peers.py MERGE_PY"""
+output has no slices, the schema check of the new fields, the "pair_only" rows of the
+ed25519-simd program (paired with ed25519-simd's slices of their own file, never in the figures), and a
+peer's own zip215 / x8 row preferred over the base op's. Usage: test_merge_peers.py MERGE_PY"""
 import json
 import os
 import subprocess
@@ -93,6 +95,45 @@ def main():
         bad["fast25519_default"] = ""
         pr, _ = run(merge, tmp, [bad], [fast_doc], "bad2")
         check(pr.returncode == 1 and "fast25519_default" in pr.stderr, "empty fast25519_default rejected")
+        # The ed25519-simd program's file: its fast25519 rows are pair_only (slices 2x ed25519-simd's
+        # over 2 sweeps, while the main harness's fast25519 row reads 1,000 and is the figure kept);
+        # zebra's own zip215 row is compared rather than dalek's exact one (the base op).
+        main = {"tsc_ghz": 2.5, "fast25519_default": "ifma", "results": [
+            row("ed25519_verify_batch64", "dalek", "avx512ifma", [3000, 3000]),
+            row("ed25519_verify_batch64", "fast25519", "ifma", [1000, 1000]),
+            row("ed25519_verify_batch64_zip215", "zebra", "-", [9000, 9000]),
+            row("ed25519_verify_batch64_zip215", "fast25519", "ifma", [900, 900]),
+            row("x25519_derive_x8", "lib25519", "-", [4000, 4000]),
+            row("x25519_derive_x8", "fast25519", "ifma", [2000, 2000]),
+            row("x25519_derive", "aws-lc", "-", [50000, 50000])]}
+        simd = {"tsc_ghz": 2.5, "fast25519_default": "ifma", "results": [
+            row("ed25519_verify_batch64", "ed25519-simd", "dalek-policy", [2000, 2000]),
+            dict(row("ed25519_verify_batch64", "fast25519", "ifma", [1000, 1000]), pair_only=True),
+            row("ed25519_verify_batch64_zip215", "ed25519-simd", "zip215-policy", [1800, 1800]),
+            dict(row("ed25519_verify_batch64_zip215", "fast25519", "ifma", [600, 600]), pair_only=True)]}
+        simd["results"][1]["ticks_median"] = 5  # would show if pair_only rows reached the figures
+        pr, doc = run(merge, tmp, [main, simd], [fast_doc], "simd")
+        check(pr.returncode == 0, f"with the ed25519-simd program's file: exit 0 ({pr.stderr.strip()[:200]})")
+        if doc:
+            def get(op, impl):
+                return next((x for x in doc["results"] if x["op"] == op and x["impl"] == impl), {})
+            f64 = get("ed25519_verify_batch64", "fast25519")
+            check(f64.get("ticks_median") == 1000 and f64.get("rounds") == 1, "pair_only row not in the figures")
+            check(f64.get("fastest_peer") == "ed25519-simd" and
+                  abs(f64.get("ratio_vs_fastest_peer_paired", 0) - 2.0) < 0.005,
+                  f"exact row: ed25519-simd paired with its own file's fast25519 slices, 2.00 (got {f64})")
+            z = get("ed25519_verify_batch64_zip215", "fast25519")
+            check(z.get("fastest_peer") == "ed25519-simd" and abs(z.get("ratio_vs_fastest_peer_paired", 0) - 3.0) < 0.005,
+                  f"zip215 row: ed25519-simd's own zip215 row, paired 3.00 (got {z})")
+            x8 = get("x25519_derive_x8", "fast25519")
+            check(x8.get("fastest_peer") == "lib25519" and abs(x8.get("ratio_vs_fastest_peer_paired", 0) - 2.0) < 0.005,
+                  f"x8 row: lib25519's own nPbatch row, not aws-lc's single derive (got {x8})")
+            check(get("ed25519_verify_batch64_zip215", "zebra").get("ticks_median") == 9000, "zebra's zip215 row kept")
+            check(doc.get("rounds") == 1 and "median of 1 rounds" in pr.stdout, "the program's file is not a round")
+        bad = json.loads(json.dumps(simd))
+        bad["results"][1]["pair_only"] = "yes"
+        pr, _ = run(merge, tmp, [main, bad], [fast_doc], "bad3")
+        check(pr.returncode == 1 and "pair_only" in pr.stderr, "non-boolean pair_only rejected")
     print("PASS" if not fails else f"{fails} FAILED")
     return 1 if fails else 0
 

@@ -3,11 +3,13 @@
 //! public keys and shared secrets and the same (deterministic) Ed25519 public keys and
 //! signatures, on the RFC 7748 / RFC 8032 vectors read from the shared vector directory and on
 //! random inputs; every signature must verify everywhere and a corrupted one nowhere; dalek's
-//! `verify_batch` must accept valid batches and reject a batch with one bad signature.
+//! `verify_batch` must accept valid batches and reject a batch with one bad signature. zebra (the
+//! ZIP-215 rules) verifies beside them, and its batch verifier agrees with fast25519's zip215 batch
+//! verdicts on batches with 2 corrupted signatures; lib25519, when linked, joins every comparison.
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::peers::{awslc, dalek, ringp, BatchItem};
+use crate::peers::{awslc, dalek, ringp, zebra, BatchItem};
 use crate::{random_bytes, Inputs, BATCH_SIZES};
 use ed25519_dalek::{Signature, SigningKey, VerifyingKey};
 
@@ -63,7 +65,15 @@ fn x25519_derive_all(private: &[u8; 32], peer: &[u8; 32]) -> Result<Vec<(&'stati
     ok("X25519", "aws-lc", awslc::x25519_derive(&mut a, private, peer))?;
     ok("X25519", "ring", ringp::x25519_derive(&mut r, private, peer))?;
     ok("X25519", "dalek", dalek::x25519_derive(&mut d, private, peer))?;
-    Ok(vec![("aws-lc", a.to_vec()), ("ring", r.to_vec()), ("dalek", d.to_vec())])
+    #[allow(unused_mut)]
+    let mut v = vec![("aws-lc", a.to_vec()), ("ring", r.to_vec()), ("dalek", d.to_vec())];
+    #[cfg(have_lib25519)]
+    {
+        let mut l = [0u8; 32];
+        ok("X25519", "lib25519", crate::peers::lib25519::x25519_derive(&mut l, private, peer))?;
+        v.push(("lib25519", l.to_vec()));
+    }
+    Ok(v)
 }
 
 fn ed25519_public_all(seed: &[u8; 32]) -> Result<Vec<(&'static str, Vec<u8>)>, String> {
@@ -83,15 +93,31 @@ fn ed25519_sign_all(seed: &[u8; 32], msg: &[u8]) -> Result<Vec<(&'static str, Ve
     let kp = ringp::ed25519_keypair(seed).ok_or("Ed25519 sign: ring rejected the seed")?;
     ok("Ed25519 sign", "ring", ringp::ed25519_sign(&mut r, msg, &kp))?;
     ok("Ed25519 sign", "dalek", dalek::ed25519_sign(&mut d, msg, &SigningKey::from_bytes(seed)))?;
-    Ok(vec![("aws-lc", a.to_vec()), ("ring", r.to_vec()), ("dalek", d.to_vec())])
+    #[allow(unused_mut)]
+    let mut v = vec![("aws-lc", a.to_vec()), ("ring", r.to_vec()), ("dalek", d.to_vec())];
+    #[cfg(have_lib25519)]
+    {
+        let mut l = [0u8; 64];
+        let mut sm = vec![0u8; 64 + msg.len()];
+        ok("Ed25519 sign", "lib25519", crate::peers::lib25519::ed25519_sign(&mut l, &mut sm, msg, &priv64))?;
+        // its nonce is randomized: the signature is checked by verifying it, not byte for byte
+        ok("Ed25519 sign (lib25519's signature verified by aws-lc and fast25519)", "lib25519",
+           awslc::ed25519_verify(msg, &l, &public) && crate::fast::ed25519_verify(msg, &l, &public))?;
+    }
+    Ok(v)
 }
 
-fn ed25519_verify_all(msg: &[u8], sig: &[u8; 64], public: &[u8; 32]) -> [(&'static str, bool); 3] {
-    [
+fn ed25519_verify_all(msg: &[u8], sig: &[u8; 64], public: &[u8; 32]) -> Vec<(&'static str, bool)> {
+    #[allow(unused_mut)]
+    let mut v = vec![
         ("aws-lc", awslc::ed25519_verify(msg, sig, public)),
         ("ring", ringp::ed25519_verify(msg, sig, public)),
         ("dalek", dalek::ed25519_verify(msg, sig, public)),
-    ]
+        ("zebra", zebra::ed25519_verify(msg, sig, public)),
+    ];
+    #[cfg(have_lib25519)]
+    v.push(("lib25519", crate::peers::lib25519::ed25519_verify(msg, sig, public)));
+    v
 }
 
 fn verify_expect(what: &str, msg: &[u8], sig: &[u8; 64], public: &[u8; 32], want: bool) -> Result<(), String> {
@@ -116,6 +142,10 @@ fn batch_expect(what: &str, items: &[BatchItem], want: bool) -> Result<(), Strin
     let v = dalek::ed25519_verify_batch(items, &mut m, &mut s, &mut k);
     if v != want {
         return Err(format!("{what}: dalek verify_batch says {} (expected {})", verdict(v), verdict(want)));
+    }
+    let z = zebra::ed25519_verify_batch(items);
+    if z != want {
+        return Err(format!("{what}: zebra's batch verifier says {} (expected {})", verdict(z), verdict(want)));
     }
     Ok(())
 }
@@ -159,6 +189,31 @@ pub fn run_inputs(inp: &Inputs) -> Result<(), String> {
         let mut items = inp.batch[..n].to_vec();
         items[n / 2].sig[40] ^= 0x10;
         batch_expect(&format!("batch of {n} with one corrupted signature"), &items, false)?;
+        items[1].sig[3] ^= 0x20;
+        batch_expect(&format!("batch of {n} with 2 corrupted signatures"), &items, false)?;
+        // every verdict against fast25519's zip215 batch statuses (the rules zebra follows)
+        for (i, it) in items.iter().enumerate() {
+            let want = crate::fast::ed25519_verify_mode(it.msg, &it.sig, &it.public, crate::fast::VERIFY_ZIP215);
+            if zebra::ed25519_verify(it.msg, &it.sig, &it.public) != want || want != (i != 1 && i != n / 2) {
+                return Err(format!("batch of {n}, item {i}: zebra's verdict differs from fast25519's zip215"));
+            }
+        }
+    }
+    #[cfg(have_lib25519)]
+    {
+        use crate::peers::lib25519 as l;
+        let (mut o8, mut o) = ([[0u8; 32]; 8], [0u8; 32]);
+        l::x25519_derive_x8(&mut o8, &inp.x8_priv, &inp.x8_peer);
+        for k in 0..8 {
+            awslc::x25519_derive(&mut o, &inp.x8_priv[k], &inp.x8_peer[k]);
+            same(&format!("lib25519 nPbatch lane {k}"), &[("lib25519", o8[k].to_vec()), ("aws-lc", o.to_vec())])?;
+        }
+        l::x25519_keygen(&mut p, &mut s32);
+        awslc::x25519_public(&mut q, &s32);
+        same("lib25519 X25519 keygen (public key vs aws-lc's)", &[("lib25519", p.to_vec()), ("aws-lc", q.to_vec())])?;
+        l::ed25519_keygen(&mut p, &mut s64);
+        dalek::ed25519_public(&mut q, s64[..32].try_into().unwrap());
+        same("lib25519 Ed25519 keygen (public key vs dalek's)", &[("lib25519", p.to_vec()), ("dalek", q.to_vec())])?;
     }
     // fast25519 linked in (its timed calls, every backend available here)
     crate::fast::check(inp)
@@ -328,11 +383,13 @@ pub fn main(args: &[String]) -> i32 {
     match check_all(&Fast(fast), &vectors, random) {
         Ok((nx, ne)) => {
             println!(
-                "f25519-peers check: aws-lc, ring, dalek and fast25519 agree: {nx} X25519 cases (RFC 7748 + random; \
+                "f25519-peers check: aws-lc, ring, dalek, zebra{} and fast25519 agree: {nx} X25519 cases (RFC 7748 + random; \
                  public keys, shared secrets), {ne} Ed25519 cases (RFC 8032 + random; public keys, identical \
-                 signatures, verify, 3 corrupted signatures rejected each), dalek verify_batch at n = 8, 64, 1024 \
-                 (valid accepted, one corrupted rejected); the linked-in fast25519's timed calls on every backend \
-                 here (the benchmark inputs, x8 lanes, batches in openssl and zip215 mode) agree with aws-lc"
+                 signatures, verify, 3 corrupted signatures rejected each), dalek verify_batch and zebra's batch \
+                 verifier at n = 8, 64, 1024 (valid accepted, 1 and 2 corrupted rejected; zebra's verdicts = \
+                 fast25519's zip215 per item); the linked-in fast25519's timed calls on every backend \
+                 here (the benchmark inputs, x8 lanes, batches in openssl and zip215 mode) agree with aws-lc",
+                if cfg!(have_lib25519) { ", lib25519 (incl. nPbatch; its randomized signatures verified, not compared)" } else { " (lib25519 not built: skipped)" }
             );
             0
         }

@@ -89,7 +89,10 @@ pub fn ed25519_sign(sig: &mut [u8; 64], msg: &[u8], seed: &[u8; 32], public: &[u
     unsafe { f25519_ed25519_sign(sig.as_mut_ptr(), msg.as_ptr(), msg.len(), seed.as_ptr(), public.as_ptr()) == OK }
 }
 pub fn ed25519_verify(msg: &[u8], sig: &[u8; 64], public: &[u8; 32]) -> bool {
-    unsafe { f25519_ed25519_verify(sig.as_ptr(), 64, msg.as_ptr(), msg.len(), public.as_ptr(), 32, VERIFY_OPENSSL) == OK }
+    ed25519_verify_mode(msg, sig, public, VERIFY_OPENSSL)
+}
+pub fn ed25519_verify_mode(msg: &[u8], sig: &[u8; 64], public: &[u8; 32], mode: c_int) -> bool {
+    unsafe { f25519_ed25519_verify(sig.as_ptr(), 64, msg.as_ptr(), msg.len(), public.as_ptr(), 32, mode) == OK }
 }
 
 /// One batch's pointer arrays, made once (the timed call is the library call alone, as in

@@ -7,6 +7,9 @@
 //!   f25519-peers check --fast25519 BIN [--vectors DIR] [--random N]   cross-check, exit 0/1
 //!   f25519-peers info                                                 backends, one line
 //!
+//! ed25519-simd needs AVX-512 at compile time: its rows come from a second program built with
+//! those target features (bench/peers/simd/, `f25519-peers-simd`), in the same JSON schema.
+//!
 //! `bench` first checks every timed call's output on the run's inputs (abort on a mismatch),
 //! then measures each (op, library) in N slices of MS milliseconds: N sweeps, each timing one
 //! slice of every case, op by op (every library's case of one op side by side), so that a slow
@@ -26,7 +29,7 @@ mod timer;
 use std::process::exit;
 
 use ed25519_dalek::{Signature, VerifyingKey};
-use peers::{awslc, dalek, keep, ringp, BatchItem};
+use peers::{awslc, dalek, keep, ringp, zebra, BatchItem};
 use ring::rand::SystemRandom;
 
 pub const BATCH_SIZES: [usize; 3] = [8, 64, 1024];
@@ -43,8 +46,14 @@ pub const OPS: [&str; 8] = [
 
 /// Rows only fast25519 has (no peer call of that name; bench/peers/merge.py compares them with the
 /// peers' single call or dalek's verify_batch at the same n).
-pub const FAST_OPS: [&str; 4] =
-    ["x25519_keygen_x8", "x25519_derive_x8", "ed25519_verify_batch64_zip215", "ed25519_verify_batch1024_zip215"];
+/// zebra's batch verifier has the zip215 rows too, lib25519's nPbatch the x25519_derive_x8 row.
+pub const FAST_OPS: [&str; 5] = [
+    "x25519_keygen_x8",
+    "x25519_derive_x8",
+    "ed25519_verify_batch8_zip215",
+    "ed25519_verify_batch64_zip215",
+    "ed25519_verify_batch1024_zip215",
+];
 
 pub fn die(msg: &str) -> ! {
     eprintln!("f25519-peers: {msg}");
@@ -223,10 +232,66 @@ fn cases(inp: &Inputs, ops: &[&str]) -> Vec<Case> {
             (Vec::with_capacity(*n), Vec::with_capacity(*n), Vec::with_capacity(*n));
         add(op, "dalek", *n as u64, Box::new(move || dalek::ed25519_verify_batch(keep(&items), &mut m, &mut s, &mut k)));
     }
+    add("ed25519_verify", "zebra", 1, Box::new(move || zebra::ed25519_verify(keep(&msg), keep(&sig), keep(&edpub))));
+    for (n, op) in BATCH_SIZES.iter().zip(&FAST_OPS[2..]) {
+        let items: Vec<BatchItem> = inp.batch[..*n].to_vec();
+        add(op, "zebra", *n as u64, Box::new(move || zebra::ed25519_verify_batch(keep(&items))));
+    }
+    #[cfg(have_lib25519)]
+    lib25519_cases(&mut v, inp, ops);
     for b in fast::BACKENDS.iter().filter(|b| fast::available(b)) {
         fast_cases(&mut v, inp, ops, b);
     }
     v
+}
+
+/// lib25519's rows (scripts/lib25519.sh; build.rs links it when F25519_LIB25519_DIR is set).
+#[cfg(have_lib25519)]
+fn lib25519_cases(v: &mut Vec<Case>, inp: &Inputs, ops: &[&str]) {
+    use peers::lib25519 as l;
+    let mut add = |op: &'static str, lanes: u64, run: Box<dyn FnMut() -> bool>| {
+        if ops.contains(&op) {
+            v.push(Case {
+                op, imp: "lib25519", path: "-", lanes, backend: None, run, samples: Vec::new(), slice_meds: Vec::new(),
+            });
+        }
+    };
+    let (xp, xpeer, msg, sig, edpub, priv64) = (inp.x_priv, inp.x_peer_pub, inp.msg, inp.sig, inp.ed_pub, inp.ed_priv64);
+    add("x25519_keygen", 1, Box::new(|| {
+        let (mut p, mut s) = ([0u8; 32], [0u8; 32]);
+        let ok = l::x25519_keygen(&mut p, &mut s);
+        keep((p, s));
+        ok
+    }));
+    add("x25519_derive", 1, Box::new(move || {
+        let mut o = [0u8; 32];
+        let ok = l::x25519_derive(&mut o, keep(&xp), keep(&xpeer));
+        keep(o);
+        ok
+    }));
+    let (x8_priv, x8_peer) = (inp.x8_priv, inp.x8_peer);
+    add("x25519_derive_x8", 8, Box::new(move || {
+        let mut o = [[0u8; 32]; 8];
+        let ok = l::x25519_derive_x8(&mut o, keep(&x8_priv), keep(&x8_peer));
+        keep(o);
+        ok
+    }));
+    add("ed25519_keygen", 1, Box::new(|| {
+        let (mut p, mut s) = ([0u8; 32], [0u8; 64]);
+        let ok = l::ed25519_keygen(&mut p, &mut s);
+        keep((p, s));
+        ok
+    }));
+    let mut sm = vec![0u8; 64 + msg.len()];
+    add("ed25519_sign", 1, Box::new(move || {
+        let mut s = [0u8; 64];
+        let ok = l::ed25519_sign(&mut s, &mut sm, keep(&msg), keep(&priv64));
+        keep(s);
+        ok
+    }));
+    let signed: Vec<u8> = sig.iter().chain(msg.iter()).copied().collect();
+    let mut m = vec![0u8; signed.len()];
+    add("ed25519_verify", 1, Box::new(move || l::ed25519_open(keep(&signed), &mut m, keep(&edpub))));
 }
 
 /// fast25519's rows for backend b, the calls `fast25519 bench` times (bench/fast25519/bench_ops.c).
@@ -281,7 +346,7 @@ fn fast_cases(v: &mut Vec<Case>, inp: &Inputs, ops: &[&str], b: &'static str) {
         let mut bt = fast::Batch::new(&inp.batch[..*n]);
         add(op, *n as u64, Box::new(move || keep(&mut bt).verify(fast::VERIFY_OPENSSL)));
     }
-    for (n, op) in [(64usize, FAST_OPS[2]), (1024, FAST_OPS[3])] {
+    for (n, op) in BATCH_SIZES.iter().copied().zip(&FAST_OPS[2..]) {
         let mut bt = fast::Batch::new(&inp.batch[..n]);
         add(op, n as u64, Box::new(move || keep(&mut bt).verify(fast::VERIFY_ZIP215)));
     }
@@ -327,6 +392,7 @@ fn group_of(op: &str) -> &str {
     match op {
         "x25519_keygen_x8" => "x25519_keygen",
         "x25519_derive_x8" => "x25519_derive",
+        "ed25519_verify_batch8_zip215" => "ed25519_verify_batch8",
         "ed25519_verify_batch64_zip215" => "ed25519_verify_batch64",
         "ed25519_verify_batch1024_zip215" => "ed25519_verify_batch1024",
         o => o,
@@ -423,8 +489,9 @@ fn main() {
         Some("bench") => bench(&args[1..]),
         Some("check") => exit(check::main(&args[1..])),
         Some("info") => println!(
-            "aws-lc (aws-lc-sys, raw C API), ring, dalek (curve25519-dalek backend: {}), fast25519 ({})",
+            "aws-lc (aws-lc-sys, raw C API), ring, dalek (curve25519-dalek backend: {}), zebra, {}, fast25519 ({})",
             peers::dalek_backend(),
+            if cfg!(have_lib25519) { "lib25519" } else { "lib25519: skipped (not built: scripts/lib25519.sh)" },
             fast::BACKENDS.iter().filter(|b| fast::available(b)).copied().collect::<Vec<_>>().join(", ")
         ),
         _ => usage(),

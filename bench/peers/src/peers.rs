@@ -12,6 +12,14 @@
 //!   RNG, so a derive with a given private key goes through ring's own fixed-slice test RNG (a
 //!   32-byte copy inside the timed call). `Ed25519KeyPair` keeps the expanded secret, so ring's
 //!   sign does one SHA-512 block less per call than the others.
+//! * zebra: `ed25519-zebra` (the ZIP-215 rules): `VerificationKey::verify` and its batch verifier
+//!   (`batch::Verifier`: queue n items, one random linear combination, one verdict for the batch).
+//! * lib25519 (when built with it: scripts/lib25519.sh, cfg `have_lib25519`): its C API
+//!   (`lib25519_dh_keypair` = randombytes + nG, `lib25519_dh` = nP, `lib25519_nPbatch_montgomery25519`,
+//!   `lib25519_sign_keypair`, `lib25519_sign`, `lib25519_sign_open`); its Ed25519 secret key is
+//!   seed || public key and its signatures come as signature || message, as in NaCl. Its signing
+//!   nonce is randomized (two signatures of one message differ), so the cross-check verifies its
+//!   signatures rather than comparing them.
 //! * dalek: `x25519-dalek` (`StaticSecret`, `PublicKey`) and `ed25519-dalek` (`SigningKey`,
 //!   `VerifyingKey`, `verify_batch`); keygen draws its secret with getrandom(2) (the OS RNG, as
 //!   fast25519 and ring do). Verification starts from the encoded public key (`VerifyingKey::
@@ -204,6 +212,83 @@ pub mod dalek {
             msgs.push(it.msg);
         }
         ed25519_dalek::verify_batch(msgs, sigs, vks).is_ok()
+    }
+}
+
+// ---------------------------------------------------------------- ed25519-zebra (ZIP-215)
+pub mod zebra {
+    use ed25519_zebra::{batch, Signature, VerificationKey, VerificationKeyBytes};
+
+    pub fn ed25519_verify(msg: &[u8], sig: &[u8; 64], public: &[u8; 32]) -> bool {
+        match VerificationKey::try_from(&public[..]) {
+            Ok(vk) => vk.verify(&Signature::from_bytes(sig), msg).is_ok(),
+            Err(_) => false,
+        }
+    }
+    /// Its batch verifier: one verdict for the batch (keys decoded inside, as everywhere).
+    pub fn ed25519_verify_batch(items: &[super::BatchItem]) -> bool {
+        let mut v = batch::Verifier::new();
+        for it in items {
+            v.queue((VerificationKeyBytes::from(it.public), Signature::from_bytes(&it.sig), it.msg));
+        }
+        v.verify(rand::rng()).is_ok()
+    }
+}
+
+// ---------------------------------------------------------------- lib25519 (C API)
+#[cfg(have_lib25519)]
+pub mod lib25519 {
+    use std::os::raw::{c_int, c_longlong};
+    extern "C" {
+        fn lib25519_dh_x25519_keypair(pk: *mut u8, sk: *mut u8);
+        fn lib25519_dh_x25519(k: *mut u8, pk: *const u8, sk: *const u8);
+        fn lib25519_nPbatch_montgomery25519(q: *mut u8, n: *const u8, p: *const u8, len: c_longlong);
+        fn lib25519_sign_ed25519_keypair(pk: *mut u8, sk: *mut u8);
+        fn lib25519_sign_ed25519(sm: *mut u8, smlen: *mut c_longlong, m: *const u8, mlen: c_longlong, sk: *const u8);
+        fn lib25519_sign_ed25519_open(m: *mut u8, mlen: *mut c_longlong, sm: *const u8, smlen: c_longlong,
+                                      pk: *const u8) -> c_int;
+    }
+    pub fn x25519_keygen(public: &mut [u8; 32], private: &mut [u8; 32]) -> bool {
+        unsafe { lib25519_dh_x25519_keypair(public.as_mut_ptr(), private.as_mut_ptr()) };
+        true
+    }
+    pub fn x25519_derive(out: &mut [u8; 32], private: &[u8; 32], peer: &[u8; 32]) -> bool {
+        unsafe { lib25519_dh_x25519(out.as_mut_ptr(), peer.as_ptr(), private.as_ptr()) };
+        true
+    }
+    /// n = 8 shared secrets in one call (the scalars are clamped here, as X25519 does).
+    pub fn x25519_derive_x8(out: &mut [[u8; 32]; 8], private: &[[u8; 32]; 8], peer: &[[u8; 32]; 8]) -> bool {
+        let mut n = *private;
+        for k in n.iter_mut() {
+            k[0] &= 248;
+            k[31] &= 127;
+            k[31] |= 64;
+        }
+        unsafe { lib25519_nPbatch_montgomery25519(out.as_mut_ptr() as *mut u8, n.as_ptr() as *const u8,
+                                                  peer.as_ptr() as *const u8, 8) };
+        true
+    }
+    /// `private` = seed || public key.
+    pub fn ed25519_keygen(public: &mut [u8; 32], private: &mut [u8; 64]) -> bool {
+        unsafe { lib25519_sign_ed25519_keypair(public.as_mut_ptr(), private.as_mut_ptr()) };
+        true
+    }
+    /// `sm`: scratch of 64 + msg.len() bytes (the signed message); the signature is its head.
+    pub fn ed25519_sign(sig: &mut [u8; 64], sm: &mut [u8], msg: &[u8], private: &[u8; 64]) -> bool {
+        let mut smlen: c_longlong = 0;
+        unsafe { lib25519_sign_ed25519(sm.as_mut_ptr(), &mut smlen, msg.as_ptr(), msg.len() as c_longlong, private.as_ptr()) };
+        sig.copy_from_slice(&sm[..64]);
+        smlen as usize == 64 + msg.len()
+    }
+    /// `sm` = signature || message (made once, outside the timed call); `m`: scratch of sm.len() bytes.
+    pub fn ed25519_open(sm: &[u8], m: &mut [u8], public: &[u8; 32]) -> bool {
+        let mut mlen: c_longlong = 0;
+        unsafe { lib25519_sign_ed25519_open(m.as_mut_ptr(), &mut mlen, sm.as_ptr(), sm.len() as c_longlong, public.as_ptr()) == 0 }
+    }
+    pub fn ed25519_verify(msg: &[u8], sig: &[u8; 64], public: &[u8; 32]) -> bool {
+        let sm: Vec<u8> = sig.iter().chain(msg.iter()).copied().collect();
+        let mut m = vec![0u8; sm.len()];
+        ed25519_open(&sm, &mut m, public)
     }
 }
 
