@@ -11,7 +11,7 @@
 #   <!-- results:begin NAME -->  ...  <!-- results:end NAME -->
 # and NAME says what goes there: RENDERER or RENDERER:HOST/FILE (FILE without .json), e.g.
 # peers:intel-xeon-ifma/peers. Renderers: peers (a bench-peers.sh table), ratios (the paired ratios
-# alone), batch (bench-batch.sh), e2e (one host's end-to-end medians), evp (one host's EVP call
+# alone), batch (bench-batch.sh), batch-peers (bench-batch.sh's peer batch verifiers), e2e (one host's end-to-end medians), evp (one host's EVP call
 # sequences, from its e2e.json), e2e-hosts and e2e-hosts-short (every host's e2e.json side by side),
 # test-times (every host's test-times.json). Each results file holds at least
 # {"host": {"name", "label", "cpu", "kind", ...}, "date", "commit", "command", ...the figures}; an
@@ -233,6 +233,23 @@ def r_batch(rel):
     return table(head, rows, ["l"] * 6) + ["", source(d, f"; medians of {d.get('runs', '?')} runs (range)")]
 
 
+def r_batch_peers(rel):
+    d = load(rel)
+    res = d["results"]
+    cols = list(dict.fromkeys(c for r in res for c in r["ticks_per_signature"]))
+    ratios = list(dict.fromkeys(k for r in res for k in r["ratios_paired"]))
+    rows = []
+    for r in res:
+        t, q = r["ticks_per_signature"], r["ratios_paired"]
+        rows.append([str(r["msg_len"]), str(r["n"])] + [num(t[c][0]) if c in t else NONE for c in cols] +
+                    [f"{q[k]['median']:.2f}x ({q[k]['fast25519_faster']}/{q[k]['sweeps']})" if k in q else NONE
+                     for k in ratios])
+    head = ["msg bytes", "n"] + cols + ratios
+    return table(head, rows) + ["", source(d, f"; fast25519 `{d.get('fast25519_backend')}`; ticks per signature, "
+                                              f"medians of {d.get('runs', '?')} runs; ratios fast25519 / peer, "
+                                              "paired per sweep (sweeps fast25519 won / sweeps)")]
+
+
 E2E_ROWS = ["p256", "x25519", "fast25519", "fast25519-server", "hybrid", "fast25519-hybrid"]
 
 
@@ -361,7 +378,7 @@ def render(name):
     kind, _, rel = name.partition(":")
     simple = {"e2e-hosts": lambda: r_e2e_hosts(E2E_HOST_ROWS), "e2e-hosts-short": lambda: r_e2e_hosts(E2E_SHORT_ROWS),
               "test-times": r_test_times}
-    withfile = {"peers": r_peers, "ratios": r_ratios, "batch": r_batch, "e2e": r_e2e, "evp": r_evp}
+    withfile = {"peers": r_peers, "ratios": r_ratios, "batch": r_batch, "batch-peers": r_batch_peers, "e2e": r_e2e, "evp": r_evp}
     if kind in simple and not rel:
         lines = simple[kind]()
     elif kind in withfile and rel:
