@@ -2,13 +2,15 @@
 /*
  * The mulx backend's Montgomery ladder loop as one assembly function
  * (f25519_x25519_ladder_asm, declared in ladder_mulx.c, which does the first
- * and last steps): the steps of bits 253..3 of a clamped scalar, every value
- * on the function's own stack frame and read by memory operands, rbp the zero
- * register of the ADCX/ADOX chains. The structure follows s2n-bignum's
- * curve25519_x25519 (only the doubling's inputs selected, by masks); the
- * field operations are those of fe64_mulx.h (products and squares folded at
- * bit 255: word 3 <= 2^63, so each add/sub folds once). Proved by
- * tools/prove/asm_ladder.py (field/bounds.toml, [[asm_ladder]]).
+ * step and the last three): the steps of bits 253..3 of a clamped scalar,
+ * every value on the function's own stack frame and read by memory operands,
+ * rbp the zero register of the ADCX/ADOX chains. The structure and the
+ * operation order follow s2n-bignum's curve25519_x25519: only the doubling's
+ * inputs selected, by masks; DA and CB left as 5 words after the 38-fold,
+ * their sum and difference folded at bit 255 once. The other products and
+ * squares are fe64_mulx.h's (folded at bit 255: word 3 <= 2^63, so each
+ * add/sub folds once). Proved by tools/prove/asm_ladder.py (field/bounds.toml,
+ * [[asm_ladder]]).
  */
 #include "backend/mulx/fe64_mulx.h"
 
@@ -30,13 +32,13 @@
 #define LA_D 320
 #define LA_AA 352
 #define LA_BB 384
-#define LA_DA 416
-#define LA_CB 448
-#define LA_E 480
-#define LA_T 512
-#define LA_PREV 544
-#define LA_OUT 552
-#define LA_FRAME 560
+#define LA_DA 416 /* 5 words */
+#define LA_CB 456 /* 5 words */
+#define LA_E 496
+#define LA_T 528
+#define LA_PREV 560
+#define LA_OUT 568
+#define LA_FRAME 576
 /* word i (byte offset 0, 8, 16, 24) of the value at frame offset o */
 #define W(o, i) LA_STR(o) "+" #i "(%rsp)"
 
@@ -75,6 +77,52 @@
     LA_ROW(f, W(g, 16), "%r10", "%r11", "%r12", "%r13", "%r14")              \
     LA_ROW(f, W(g, 24), "%r11", "%r12", "%r13", "%r14", "%r15")              \
     LA_REDUCE(h)
+
+/* h = f g as 5 words: fe64_mul's rows and the 38-fold only (word 4 the top,
+ * <= 39); the fold at bit 255 is left to LA_ADDSUB5, once for DA + CB */
+#define LA_MUL5(h, f, g)                                                     \
+    "movq " W(g, 0) ", %rdx\n"                                               \
+    "mulx " W(f, 0) ", %r8, %r9\n"                                           \
+    "mulx " W(f, 8) ", %rax, %r10\n" "addq %rax, %r9\n"                      \
+    "mulx " W(f, 16) ", %rax, %r11\n" "adcq %rax, %r10\n"                    \
+    "mulx " W(f, 24) ", %rax, %r12\n" "adcq %rax, %r11\n" "adcq $0, %r12\n"  \
+    LA_ROW(f, W(g, 8), "%r9", "%r10", "%r11", "%r12", "%r13")                \
+    LA_ROW(f, W(g, 16), "%r10", "%r11", "%r12", "%r13", "%r14")              \
+    LA_ROW(f, W(g, 24), "%r11", "%r12", "%r13", "%r14", "%r15")              \
+    "movl $38, %edx\n" "xorl %ebp, %ebp\n"                                   \
+    "mulx %r12, %rax, %rbx\n" "adcx %rax, %r8\n" "adox %rbx, %r9\n"          \
+    "mulx %r13, %rax, %rbx\n" "adcx %rax, %r9\n" "adox %rbx, %r10\n"         \
+    "mulx %r14, %rax, %rbx\n" "adcx %rax, %r10\n" "adox %rbx, %r11\n"        \
+    "mulx %r15, %rax, %r12\n" "adcx %rax, %r11\n"                            \
+    "adox %rbp, %r12\n" "adcx %rbp, %r12\n"                                  \
+    "movq %r8, " W(h, 0) "\n" "movq %r9, " W(h, 8) "\n"                      \
+    "movq %r10, " W(h, 16) "\n" "movq %r11, " W(h, 24) "\n"                  \
+    "movq %r12, " W(h, 32) "\n"
+
+/* Fold of a 5-word value r8..r12 at bit 255: r8..r11 += 19 (r12:r11 >> 63),
+ * bit 255 cleared (word 3 <= 2^63 afterwards, as LA_REDUCE's) */
+#define LA_FOLD5                                                             \
+    "movq %r11, %rax\n" "shrq $63, %rax\n" "leaq (%rax,%r12,2), %r12\n"      \
+    "btrq $63, %r11\n" "imulq $19, %r12, %r12\n"                             \
+    "addq %r12, %r8\n" "adcq $0, %r9\n" "adcq $0, %r10\n" "adcq $0, %r11\n"
+
+/* s = f + g, d = f - g of two LA_MUL5 outputs, each folded once: the sum as
+ * 5 words; the difference plus 2^7 p = 2^262 - 2432 (f - g > -2^262) */
+#define LA_ADDSUB5(s, d, f, g)                                               \
+    "movq " W(f, 0) ", %r8\n" "movq " W(f, 8) ", %r9\n"                      \
+    "movq " W(f, 16) ", %r10\n" "movq " W(f, 24) ", %r11\n" "movq " W(f, 32) ", %r12\n" \
+    "addq " W(g, 0) ", %r8\n" "adcq " W(g, 8) ", %r9\n"                      \
+    "adcq " W(g, 16) ", %r10\n" "adcq " W(g, 24) ", %r11\n" "adcq " W(g, 32) ", %r12\n" \
+    LA_FOLD5                                                                 \
+    LA_STORE(s, "%r8", "%r9", "%r10", "%r11")                                \
+    "movq " W(f, 0) ", %r8\n" "movq " W(f, 8) ", %r9\n"                      \
+    "movq " W(f, 16) ", %r10\n" "movq " W(f, 24) ", %r11\n" "movq " W(f, 32) ", %r12\n" \
+    "addq $64, %r12\n"                                                       \
+    "subq $2432, %r8\n" "sbbq $0, %r9\n" "sbbq $0, %r10\n" "sbbq $0, %r11\n" "sbbq $0, %r12\n" \
+    "subq " W(g, 0) ", %r8\n" "sbbq " W(g, 8) ", %r9\n"                      \
+    "sbbq " W(g, 16) ", %r10\n" "sbbq " W(g, 24) ", %r11\n" "sbbq " W(g, 32) ", %r12\n" \
+    LA_FOLD5                                                                 \
+    LA_STORE(d, "%r8", "%r9", "%r10", "%r11")
 
 /* h = f^2 (fe64_sqr's cross products, doubled on the OF chain, and squares
  * on the CF chain, then the fold), f on the frame */
@@ -205,18 +253,18 @@ __asm__(
     LA_SEL(LA_S, LA_SN, "%r10", 16) LA_SEL(LA_S, LA_SN, "%r11", 24)
     LA_SEL(LA_D, LA_DN, "%r12", 0) LA_SEL(LA_D, LA_DN, "%r13", 8)
     LA_SEL(LA_D, LA_DN, "%r14", 16) LA_SEL(LA_D, LA_DN, "%r15", 24)
-    LA_MUL(LA_DA, LA_DM, LA_SN)
-    LA_MUL(LA_CB, LA_SM, LA_DN)
-    LA_SQR(LA_AA, LA_S)
+    LA_MUL5(LA_CB, LA_SM, LA_DN)
+    LA_MUL5(LA_DA, LA_DM, LA_SN)
     LA_SQR(LA_BB, LA_D)
-    LA_ADDSUB(LA_XM, LA_ZM, LA_DA, LA_CB)
-    LA_SUB(LA_E, LA_AA, LA_BB)
+    LA_ADDSUB5(LA_XM, LA_ZM, LA_DA, LA_CB)
+    LA_SQR(LA_AA, LA_S)
     LA_SQR(LA_ZM, LA_ZM)
-    LA_MUL_A24_ADD(LA_T, LA_E, LA_BB)
+    LA_SUB(LA_E, LA_AA, LA_BB)
     LA_SQR(LA_XM, LA_XM)
-    LA_MUL(LA_ZM, LA_ZM, LA_X1)
-    LA_MUL(LA_ZN, LA_E, LA_T)
+    LA_MUL_A24_ADD(LA_T, LA_E, LA_BB)
     LA_MUL(LA_XN, LA_AA, LA_BB)
+    LA_MUL(LA_ZN, LA_E, LA_T)
+    LA_MUL(LA_ZM, LA_ZM, LA_X1)
     "subq $1, %rcx\n"
     "cmpq $2, %rcx\n"
     "jne 1b\n"
