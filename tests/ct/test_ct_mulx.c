@@ -65,6 +65,9 @@ int main(void)
         f25519_x25519_ladder_mulx(o, k, u);
         CHECK_TAINTED(o, 32, "f25519_x25519_ladder_mulx");
         PUBLIC(o, 32);
+        f25519_x25519_ladder_mulx_c(o, k, u); /* the C ladder the assembly loop replaces */
+        CHECK_TAINTED(o, 32, "f25519_x25519_ladder_mulx_c");
+        PUBLIC(o, 32);
         f25519_ed25519_base_mulx(o, a);
         CHECK_TAINTED(o, 32, "f25519_ed25519_base_mulx");
         PUBLIC(o, 32);

@@ -38,6 +38,8 @@ int main(void)
         if (have_mulx) {
             f25519_x25519_ladder_mulx(b, k, u);
             CHECK(memcmp(a, b, 32) == 0, "mulx vs C it=%d", it);
+            f25519_x25519_ladder_mulx_c(b, k, u);
+            CHECK(memcmp(a, b, 32) == 0, "mulx (C ladder.h) vs C it=%d", it);
         }
 #endif
         if (it % 3 == 0) {

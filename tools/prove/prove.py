@@ -25,6 +25,7 @@ import sympy  # noqa: E402
 from engine import P, Poly, S, Machine, Interp, Memory, Unsupported  # noqa: E402,F401
 from llir import Module  # noqa: E402
 import asm_loop  # noqa: E402
+import asm_ladder  # noqa: E402
 import loops  # noqa: E402
 import signed  # noqa: E402
 
@@ -866,6 +867,15 @@ def main():
             if all(res[k][0] for k in 'abc'):
                 proved[al['name']] = {'in_bounds': [[1 << 64] * 4], 'out_bound': [1 << 64] * 4}
             rows.append((al['name'], res, 'asm-loop'))
+        for al in tab.get('asm_ladder', []):
+            if only and al['name'] not in only:
+                continue
+            try:
+                res = asm_ladder.prove_ladder(comp.module(al['unit']), al.get('function', al['name']),
+                                              residual_mod_p)
+            except Exception as e:  # a crash of the checker is a failure, never a pass
+                res = {'a': (False, 'checker error: %r' % e), 'b': (False, ''), 'c': (False, ''), 'time': 0}
+            rows.append((al['name'], res, 'asm-ladder'))
         for ch in tab.get('chain', []):
             if only and ch['name'] not in only:
                 continue

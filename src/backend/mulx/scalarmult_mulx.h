@@ -14,6 +14,9 @@
 #if F25519_HAVE_MULX
 /* out = X25519(k, u), k clamped by the caller; bit 255 of u ignored. Constant time in k. */
 void f25519_x25519_ladder_mulx(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
+/* The same by the C ladder of scalarmult/ladder.h (the assembly loop's
+ * reference in the tests and benchmarks). */
+void f25519_x25519_ladder_mulx_c(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);
 /* Fixed base (a < 2^255; constant time in a): the Ed25519 encoding of [a]B,
  * and the X25519 u-coordinate of [k]B. */
 void f25519_ed25519_base_mulx(uint8_t out[32], const uint8_t a[32]);
