@@ -20,7 +20,7 @@
 #include <string.h>
 #include "bench_ticks.h"
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 #include "ed25519_verify.h"
 #include "common/random.h"
 #include "ed25519_batch.h"

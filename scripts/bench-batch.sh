@@ -32,7 +32,7 @@
 # can slow the vector code of one pair more than the scalar single verify it is paired with (one
 # run of a pair can read half again its neighbours' ratio).
 # On an AVX2 host the dispatcher picks avx2, whose single verify is the mulx backend's
-# (src/backend/avx2/impl_avx2.c), so the avx2 row here is that host's figure; on an IFMA host the avx2 row runs
+# (src/backend/avx2/ops_avx2.c), so the avx2 row here is that host's figure; on an IFMA host the avx2 row runs
 # the same code on another microarchitecture, and is marked so. The comparison with dalek's
 # verify_batch is scripts/bench-peers.sh's.
 set -euo pipefail

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 #include "common/cpu.h"
 #include "common/backend_env.h"
 

@@ -16,7 +16,7 @@
  */
 #include <string.h>
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 #include "ed25519_verify.h"
 
 /* The message as it enters both hashes: SHA-512(M) for Ed25519ph (RFC 8032
@@ -68,7 +68,7 @@ int f25519_ed25519_public(uint8_t pub[32], const uint8_t seed[32])
     int rc = f25519_public_entry(&ops, (uint8_t *)pub, 32, seed);
     if (rc != F25519_OK) return rc;
     uint8_t a[32];
-    expand_seed(a, NULL, seed); /* clamped, < 2^255: taken unreduced (impl.h) */
+    expand_seed(a, NULL, seed); /* clamped, < 2^255: taken unreduced (ops.h) */
     ops->ed25519_base(pub, a);
     f25519_wipe(a, sizeof a);
     return F25519_OK;

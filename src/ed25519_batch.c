@@ -49,7 +49,7 @@
 #include <unistd.h>
 #include <pthread.h>
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 #include "ed25519_verify.h"
 #include "scalar/sc_batch.h"
 #include "common/team.h"

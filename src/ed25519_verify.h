@@ -30,7 +30,7 @@
 #define F25519_ED25519_VERIFY_H
 #include <string.h>
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 #include "hash/sha512.h"
 #include "scalar/sc25519.h"
 #include "scalar/sc_halfsize.h"

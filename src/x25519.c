@@ -6,7 +6,7 @@
  */
 #include <string.h>
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 
 static void clamp(uint8_t k[32], const uint8_t in[32])
 {
@@ -36,7 +36,7 @@ int f25519_x25519_public(uint8_t pub[32], const uint8_t priv[32])
     int rc = f25519_public_entry(&ops, (uint8_t *)pub, 32, priv);
     if (rc != F25519_OK) return rc;
     uint8_t k[32];
-    clamp(k, priv); /* < 2^255: the fixed-base entries take it unreduced (impl.h) */
+    clamp(k, priv); /* < 2^255: the fixed-base entries take it unreduced (ops.h) */
     ops->x25519_base(pub, k);
     f25519_wipe(k, sizeof k);
     return F25519_OK;
@@ -77,7 +77,7 @@ int f25519_x25519_keygen_x8(uint8_t pub[8][32], const uint8_t priv[8][32])
     int rc = f25519_public_entry(&ops, (uint8_t *)pub, 8 * 32, priv);
     if (rc != F25519_OK) return rc;
     uint8_t k[8][32];
-    for (int i = 0; i < 8; i++) clamp(k[i], priv[i]); /* < 2^255, see impl.h */
+    for (int i = 0; i < 8; i++) clamp(k[i], priv[i]); /* < 2^255, see ops.h */
     f25519_ops_x25519_base_x8(ops, pub, (const uint8_t(*)[32])k);
     f25519_wipe(k, sizeof k);
     return F25519_OK;

@@ -21,7 +21,7 @@
 #include "bench.h"
 #include "cli.h"
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 
 #define GAP_US 1500
 #define MIN_COLD 15

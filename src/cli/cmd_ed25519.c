@@ -5,7 +5,7 @@
 #include <string.h>
 #include "cli.h"
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 
 typedef struct {
     const char *pos[3];

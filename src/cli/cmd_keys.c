@@ -4,7 +4,7 @@
 #include <string.h>
 #include "cli.h"
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 
 /* 0 = x25519, 1 = ed25519, -1 = unknown (usage error printed) */
 static int parse_alg(const char *s)

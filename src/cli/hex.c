@@ -8,7 +8,7 @@
 #include <string.h>
 #include "cli.h"
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 
 /* Value of one hex digit, or a negative number if c is not one.
  * Each range test is computed with the sign bit of a subtraction. */

@@ -12,7 +12,7 @@
 #include <string.h>
 #include "cli.h"
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 #include "common/backend_env.h"
 #include "backends.h" /* F25519_BACKEND_NAMES_BAR */
 

@@ -25,7 +25,7 @@ typedef struct {
     size_t n[3];
 } f25519_sha512_msg;
 
-/* The vector drivers are the backends' own (ops.sha512_x8, src/impl.h): out[l] =
+/* The vector drivers are the backends' own (ops.sha512_x8, src/ops.h): out[l] =
  * SHA-512(m[l].p[0..n[0]) || m[l].p[1..] || m[l].p[2..]), each an instance
  * of the lane loop in sha512_x8_driver.h with its compression function,
  * built from the helpers below. */

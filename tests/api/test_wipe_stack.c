@@ -11,7 +11,7 @@
 #include "fast25519.h"
 #include "scalar/sc25519.h"
 #include "hash/sha512.h"
-#include "impl.h"
+#include "ops.h"
 
 #define SCAN_BYTES 32768
 

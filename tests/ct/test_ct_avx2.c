@@ -12,7 +12,7 @@
 #include "testutil.h"
 #include "fast25519.h"
 #include "backend/avx2/ladder_avx2.h"
-#include "impl.h"
+#include "ops.h"
 #if defined(F25519_HAVE_MEMCHECK_H)
 #include <valgrind/memcheck.h>
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED(p, n)

@@ -10,7 +10,7 @@
 #include "fast25519.h"
 #include "backend/portable/scalarmult_portable.h"
 #include "backend/mulx/scalarmult_mulx.h"
-#include "impl.h"
+#include "ops.h"
 #if F25519_HAVE_MULX && defined(F25519_HAVE_MEMCHECK_H)
 #include <valgrind/memcheck.h>
 #define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED(p, n)

@@ -11,7 +11,7 @@
 #endif
 #include "testutil.h"
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 #include "hash/sha512.h"
 #include "scalar/sc25519.h"
 #include "backend/portable/scalarmult_portable.h"

@@ -9,7 +9,7 @@
  * The portable ops entry is checked the same way.
  */
 #include "testutil.h"
-#include "impl.h"
+#include "ops.h"
 #include "point/ge51.h"
 
 static int same_fe(const fe51 *a, const fe51 *b)

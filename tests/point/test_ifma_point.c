@@ -14,7 +14,7 @@
  *  - the double-scalar multiplication vs the portable one.
  */
 #include "testutil.h"
-#include "impl.h"
+#include "ops.h"
 #include "backend/ifma/ge51x8_ifma.h"
 #include "backend/ifma/ge51_2x4_ifma.h"
 #include "backend/ifma/ge51_1x4_ifma.h"

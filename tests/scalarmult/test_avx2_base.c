@@ -16,7 +16,7 @@
 #include <string.h>
 #include "testutil.h"
 #include "tu_x25519.h"
-#include "impl.h"
+#include "ops.h"
 #include "backend/avx2/base_avx2.h"
 #include "backend/portable/scalarmult_portable.h"
 

@@ -9,7 +9,7 @@
  */
 #include "testutil.h"
 #include "tu_x25519.h"
-#include "impl.h"
+#include "ops.h"
 #include "scalar/sc25519.h"
 #include "backend/portable/scalarmult_portable.h"
 #include "backend/mulx/scalarmult_mulx.h"

@@ -6,7 +6,7 @@
 #include "testutil.h"
 #include "tu_x25519.h"
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 #include "backend/portable/scalarmult_portable.h"
 #include "backend/mulx/scalarmult_mulx.h"
 

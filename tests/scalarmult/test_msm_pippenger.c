@@ -11,7 +11,7 @@
  */
 #include "testutil.h"
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 #include "point/ge51.h"
 #include "scalar/sc25519.h"
 #include "backend/portable/scalarmult_portable.h"
@@ -91,7 +91,7 @@ static void small_scalars(const char *name, windows_fn fn, int n, const ge51_p3 
             f25519_team *team = f25519_team_new(th);
             CHECK(fn(T, (size_t)n, (const uint8_t(*)[32])a, P, 4, nw, team) == 1, "%s windows, small scalars", name);
             f25519_team_free(team);
-            f25519_ge51_msm_vartime_horner(&got, nw, 4, T, zero);
+            f25519_msm_portable_horner(&got, nw, 4, T, zero);
             CHECK(same_point(&got, &ref), "%s window sums, scalars 0 .. %u, n = %d, threads %u differ", name, top, n,
                   th);
         }
@@ -103,7 +103,7 @@ int main(void)
 {
     tu_rng_init();
     static const int sizes[] = {0, 1, 2, 7, 64, 300, 1100};
-    msm_fn fns[2] = {f25519_ge51_msm_vartime_method, NULL};
+    msm_fn fns[2] = {f25519_msm_portable_method, NULL};
     const char *names[2] = {"portable", "mulx"};
 #if F25519_HAVE_MULX
     uint32_t need = F25519_CPU_BMI2 | F25519_CPU_ADX;
@@ -163,7 +163,7 @@ int main(void)
                 CHECK(f25519_msm_avx2_windows(T, (size_t)n, (const uint8_t(*)[32])a, P, c, nw, team) == 1,
                       "avx2 windows c = %d", c);
                 f25519_team_free(team);
-                f25519_ge51_msm_vartime_horner(&got, nw, c, T, b);
+                f25519_msm_portable_horner(&got, nw, c, T, b);
                 CHECK(same_point(&got, &ref), "avx2 window sums c = %d n = %d threads %u (portable chain) differ", c,
                       n, th);
 #if F25519_HAVE_MULX
@@ -190,13 +190,13 @@ int main(void)
                 CHECK(f25519_ifma_msm_windows(T, (size_t)n, (const uint8_t(*)[32])a, P, c, nw, team) == 1,
                       "ifma windows c = %d", c);
                 f25519_team_free(team);
-                f25519_ge51_msm_vartime_horner(&got, nw, c, T, b);
+                f25519_msm_portable_horner(&got, nw, c, T, b);
                 CHECK(same_point(&got, &ref), "ifma window sums c = %d n = %d threads %u differ", c, n, th);
                 /* the ifma backend's own chain (1x4 points), with b and without */
                 f25519_ifma_msm_horner(&got, nw, c, T, b);
                 CHECK(same_point(&got, &ref), "ifma window sums c = %d n = %d (ifma chain) differ", c, n);
                 ge51_p3 r0, g0;
-                f25519_ge51_msm_vartime_horner(&r0, nw, c, T, NULL);
+                f25519_msm_portable_horner(&r0, nw, c, T, NULL);
                 f25519_ifma_msm_horner(&g0, nw, c, T, NULL);
                 CHECK(same_point(&g0, &r0), "ifma chain without b, c = %d n = %d differs", c, n);
             }

@@ -9,7 +9,7 @@
  * lacks it. */
 #include "testutil.h"
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 #include "backend/portable/scalarmult_portable.h"
 #include "backend/mulx/scalarmult_mulx.h"
 

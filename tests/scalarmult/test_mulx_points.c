@@ -5,7 +5,7 @@
  * CPU lacks BMI2/ADX. */
 #include "testutil.h"
 #include "fast25519.h"
-#include "impl.h"
+#include "ops.h"
 #include "scalar/sc25519.h"
 #include "backend/portable/scalarmult_portable.h"
 #include "backend/mulx/scalarmult_mulx.h"

@@ -14,7 +14,7 @@
  * Both outcomes must occur in every mode (counted).
  */
 #include "testutil.h"
-#include "impl.h"
+#include "ops.h"
 #include "ed25519_verify.h"
 #include "point/ge51.h"
 #include "scalar/sc25519.h"

@@ -34,7 +34,7 @@
  */
 #include "hash/sha512.h"
 #include "testutil.h"
-#include "impl.h"
+#include "ops.h"
 #include "point/ge51.h"
 #include "scalar/sc25519.h"
 #include "backend/portable/scalarmult_portable.h"

@@ -108,8 +108,8 @@ def selfcheck():
             os.makedirs(os.path.dirname(p), exist_ok=True)
             with open(p, 'w') as f:
                 f.write(s)
-        put('src/backend/foo/backend.cmake', 'f25519_backend(foo PRIORITY 1 SOURCES impl_foo.c)\n')
-        put('src/backend/foo/impl_foo.c', 'const char *n = "foo";\n')
+        put('src/backend/foo/backend.cmake', 'f25519_backend(foo PRIORITY 1 SOURCES ops_foo.c)\n')
+        put('src/backend/foo/ops_foo.c', 'const char *n = "foo";\n')
         put('src/dispatch.c', '/* "foo" in a comment */\nstatic const char *a = "foo-emu";\n'
             '#if F25519_HAVE_FOO\nint x = f25519_ops_foo.n;\n#endif\nint y = F25519_CPU_FOO; /* "foo" */\n')
         put('CMakeLists.txt', '# foo in a comment\nforeach(b foo bar)\nendforeach()\n')

@@ -11,12 +11,12 @@
             field/, scalar/, hash/               1
             point/                               2
             scalarmult/, tables/                 3
-            impl.h                               4
+            ops.h                                4
             dispatch.c, x25519.c, ed25519.c,
             strerror.c                           5
             cli/                                 6
           A backend's folder backend/<name>/ holds files of several layers, ranked by name:
-            fe*, sha512* 1; ge* 2; impl_* 4; the others (scalar multiplication) 3.
+            fe*, sha512* 1; ge* 2; ops_* 4; the others (scalar multiplication) 3.
           Files outside src/ (the provider) are not ranked; only their cycles are checked.
 Prints each violation; a cycle is listed by its files.
 """
@@ -30,11 +30,11 @@ from check_objects import sccs  # noqa: E402 (the one Tarjan of tests/structure)
 
 INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 RANKS = [("common/", 0), ("arch/", 0), ("field/", 1), ("scalar/", 1), ("hash/", 1),
-         ("point/", 2), ("scalarmult/", 3), ("tables/", 3), ("impl", 4), ("dispatch.c", 5),
+         ("point/", 2), ("scalarmult/", 3), ("tables/", 3), ("ops.h", 4), ("dispatch.c", 5),
          ("x25519.c", 5), ("ed25519.c", 5), ("strerror.c", 5), ("cli/", 6)]
 
 
-BACKEND_RANKS = [("fe", 1), ("sha512", 1), ("ge", 2), ("impl_", 4)]
+BACKEND_RANKS = [("fe", 1), ("sha512", 1), ("ge", 2), ("ops_", 4)]
 
 
 def rank(rel):

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Fixed-base scalar multiplication with AVX2: the avx2 backend's
- * ops.x25519_base_x8 and ops.ed25519_base_x8 (src/impl.h contracts: any
+ * ops.x25519_base_x8 and ops.ed25519_base_x8 (src/ops.h contracts: any
  * scalar < 2^255, the clamped key unreduced; constant time in every scalar).
  * Called only when CPUID reports AVX2 (the dispatcher checks).
  *

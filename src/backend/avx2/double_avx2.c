@@ -2,7 +2,7 @@
 /*
  * The avx2 backend's ops.ed25519_double_scalar_x8 (verification of eight
  * signatures): out[i] = [a_i]A_i + [b_i]B, a_i, b_i < 2^253, public inputs
- * (variable time allowed; src/impl.h). One signature per 64-bit lane of the
+ * (variable time allowed; src/ops.h). One signature per 64-bit lane of the
  * radix-2^25.5 field (the throughput-oriented 4-way verification of Zhang et
  * al., High-Throughput EdDSA Verification; docs/references.md), the
  * eight lanes as two 4-lane sets stepped in lock step (backend/avx2/ge25x4_avx2.h,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * [a]A + [b]B for verification with AVX2: the avx2 backend's
- * ops.ed25519_double_scalar_x8 (src/impl.h contract: a_i, b_i < 2^253,
+ * ops.ed25519_double_scalar_x8 (src/ops.h contract: a_i, b_i < 2^253,
  * public inputs, variable time allowed). One signature per 64-bit lane,
  * two 4-lane sets in lock step (double_avx2.c). Called only when CPUID reports
  * AVX2 (the dispatcher checks).

@@ -56,7 +56,7 @@ F25519_AVX2_TARGET int f25519_frombytes_avx2_x8(ge51_p3 out[8], const uint8_t *c
     }
     for (int i = 0; i < 8; i++) {
         if (!bad[i]) bad[i] = ge51_decode_lane_post(&out[i], &y[i], &r[i], s[i], (int)((lenient >> i) & 1)) != 0;
-        if (bad[i]) ge51_identity(&out[i]); /* unspecified (impl.h): defined */
+        if (bad[i]) ge51_identity(&out[i]); /* unspecified (ops.h): defined */
         mask |= bad[i] << i;
     }
     return mask;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * Eight point decodings with AVX2: the avx2 backend's
- * ops.ed25519_frombytes_x8 (src/impl.h contract: exactly
+ * ops.ed25519_frombytes_x8 (src/ops.h contract: exactly
  * ge51_frombytes_vartime(&out[i], s[i], (lenient >> i) & 1): same decision,
  * same point; returns the bit set of rejected encodings). Public inputs.
  */

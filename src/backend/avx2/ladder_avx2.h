@@ -4,7 +4,7 @@
  * with AVX2: the avx2 backend's ops.x25519_x8. Called only when CPUID
  * reports AVX2 (the dispatcher checks).
  *
- * Contract (src/impl.h, ops.x25519_x8): every k[i] is already clamped by
+ * Contract (src/ops.h, ops.x25519_x8): every k[i] is already clamped by
  * the caller; bit 255 of u[i] is ignored and u[i] >= p is reduced; out[i]
  * is the canonical encoding; constant time in every k[i] (swaps by lane
  * masks, no secret branch or memory index). Low-order u gives out = 0 (the

@@ -16,7 +16,7 @@
  *    4x4 transposition of 64-bit words (the 40 words are 10 rows of 4).
  *  - the window width c from an estimate of the 4-lane steps (additions of
  *    the groups plus 2^c bucket-sum additions per group, msm_digits.c).
- * The caller combines the window sums with doublings (backend/avx2/impl_avx2.c, the scalar
+ * The caller combines the window sums with doublings (backend/avx2/ops_avx2.c, the scalar
  * backend's msm_wnaf.h _horner).
  */
 #include <string.h>

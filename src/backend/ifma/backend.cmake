@@ -10,4 +10,4 @@ f25519_backend(ifma
     fe51x8_ifma.c fe51x4_ifma.c ge51x8_ifma.c ge51_decode_ifma.c sha512_x8_avx512.c
     ../../tables/ifma_base.c
     base_ifma.c double_ifma.c msm_ifma.c msm_buckets_ifma.c ladder_ifma.c ladder_ifma_x8.c
-    impl_ifma.c)
+    ops_ifma.c)

@@ -13,7 +13,7 @@ void f25519_ifma_base_8x1(ge51_p3 out[8], const uint8_t a[8][32]);
  * a < 2^255. */
 void f25519_ifma_base_1x8(ge51_p3 *out, const uint8_t a[32]);
 
-/* The f25519_ops entries (contracts in impl.h). */
+/* The f25519_ops entries (contracts in ops.h). */
 void f25519_ifma_ed25519_base(uint8_t out[32], const uint8_t a[32]);
 void f25519_ifma_ed25519_base_x8(uint8_t out[8][32], const uint8_t a[8][32]);
 void f25519_ifma_x25519_base(uint8_t out[32], const uint8_t k[32]);

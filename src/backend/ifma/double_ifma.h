@@ -14,6 +14,6 @@ void f25519_ifma_double_scalar_1x4(ge51_p3 *out, const uint8_t a[32], const ge51
                                    const uint8_t b[32]);
 /* The window sums T[0..nw) of a bucket multi-scalar multiplication (window
  * width c) combined: out = sum_w [2^(c w)] T_w + [b]B (b NULL: none), the
- * ops.ed25519_msm chain of the ifma backend (backend/ifma/impl_ifma.c). */
+ * ops.ed25519_msm chain of the ifma backend (backend/ifma/ops_ifma.c). */
 void f25519_ifma_msm_horner(ge51_p3 *out, int nw, int c, const ge51_p3 *T, const uint8_t *b);
 #endif

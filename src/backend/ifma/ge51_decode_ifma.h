@@ -4,11 +4,11 @@
 #define F25519_GE51_DECODE_IFMA_H
 #include "point/ge51.h"
 
-/* The ops entry ed25519_frombytes2 (contract in impl.h): two decodings
+/* The ops entry ed25519_frombytes2 (contract in ops.h): two decodings
  * with the two square-root exponentiations in two lanes of one ymm chain. */
 int f25519_ifma_frombytes2(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32], int lenient0,
                            int lenient1);
-/* The ops entry ed25519_frombytes_x8 (contract in impl.h): eight decodings
+/* The ops entry ed25519_frombytes_x8 (contract in ops.h): eight decodings
  * with their square-root exponentiations in the lanes of one 8x1 chain. */
 int f25519_ifma_frombytes_x8(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient);
 #endif

@@ -3,7 +3,7 @@
  * X25519 variable-base scalar multiplication (Montgomery ladder, RFC 7748 5)
  * with AVX-512IFMA. Called only when CPUID reports AVX512F + VL + IFMA.
  *
- * Contract (src/impl.h, ops.x25519 / ops.x25519_x8): k is already clamped by
+ * Contract (src/ops.h, ops.x25519 / ops.x25519_x8): k is already clamped by
  * the caller; bit 255 of u is ignored and u >= p is reduced; out is the
  * canonical encoding; constant time in k (swaps by masks, no secret branch
  * or memory index). Low-order u gives out = 0 (the caller reports it).

@@ -17,7 +17,7 @@
  *    sum from the group's largest digit down, two full additions per
  *    bucket.
  * The caller combines the window sums with c doublings per window
- * (backend/ifma/impl_ifma.c: double_ifma.c's f25519_ifma_msm_horner).
+ * (backend/ifma/ops_ifma.c: double_ifma.c's f25519_ifma_msm_horner).
  */
 #include <string.h>
 #include "backend/ifma/msm_buckets_ifma.h"

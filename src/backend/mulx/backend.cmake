@@ -6,6 +6,6 @@ f25519_backend(mulx
   PRIORITY 10
   NEEDS BMI2 ADX
   HAVE_HEADER arch/mulx_asm.h
-  SOURCES fe64_mulx.c ladder_mulx.c ladder_asm_mulx.c base_mulx.c double_mulx.c msm_mulx.c impl_mulx.c
+  SOURCES fe64_mulx.c ladder_mulx.c ladder_asm_mulx.c base_mulx.c double_mulx.c msm_mulx.c ops_mulx.c
   # A few % faster at -O3 with gcc 12 (measured with a pinned rdtsc loop).
   O3_SOURCES fe64_mulx.c ladder_mulx.c base_mulx.c double_mulx.c msm_mulx.c)

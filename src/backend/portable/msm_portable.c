@@ -7,7 +7,7 @@
  */
 #include "backend/portable/scalarmult_portable.h"
 
-#define MS_FN f25519_ge51_msm_vartime
+#define MS_FN f25519_msm_portable
 #define MS_FROM51(r, p) (*(r) = *(p))
 #define MS_TO51(r, p) (*(r) = *(p))
 #include "backend/portable/wnaf_bind_portable.h"

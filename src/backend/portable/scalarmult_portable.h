@@ -20,13 +20,13 @@ void f25519_quad_scalarmult_portable(ge51_p3 *r, const uint8_t a[32], const ge51
  * back to Straus, then one double-scalar multiplication per point, when
  * malloc fails). _method: 0 chooses, 1 forces Straus, 2 Pippenger (tests). */
 #include <stddef.h>
-void f25519_ge51_msm_vartime(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
+void f25519_msm_portable(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
                              const uint8_t b[32]);
-void f25519_ge51_msm_vartime_method(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
+void f25519_msm_portable_method(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 *P,
                                     const uint8_t b[32], int method);
 /* out = sum_{w < nw} [2^(c w)] T_w + [b]B (b may be NULL; c (nw - 1) <= 252): window sums
  * computed elsewhere (msm_avx2.c) combined by c doublings per window (msm_wnaf.h). */
-void f25519_ge51_msm_vartime_horner(ge51_p3 *out, int nw, int c, const ge51_p3 *T, const uint8_t *b);
+void f25519_msm_portable_horner(ge51_p3 *out, int nw, int c, const ge51_p3 *T, const uint8_t *b);
 
 /* out = X25519(k, u), k clamped by the caller; bit 255 of u ignored. Constant time in k. */
 void f25519_x25519_ladder_portable(uint8_t out[32], const uint8_t k[32], const uint8_t u[32]);

@@ -9,7 +9,7 @@
  * The emulated test build (F25519_EMU=1) compiles this same table as
  * backend "ifma-emu" (see src/arch/simd_x86.h).
  */
-#include "impl.h"
+#include "ops.h"
 #include "backend/ifma/base_ifma.h"
 #include "backend/ifma/double_ifma.h"
 #include "backend/ifma/ge51_decode_ifma.h"
@@ -71,7 +71,7 @@ const f25519_ops f25519_ops_ifma = {
     .ed25519_base = f25519_ifma_ed25519_base,
     .ed25519_base_x8 = f25519_ifma_ed25519_base_x8,
     .ed25519_double_scalar = f25519_ifma_double_scalar,
-    .ed25519_quad_scalar = NULL, /* single verification: the full-size 4-lane path (impl.h) */
+    .ed25519_quad_scalar = NULL, /* single verification: the full-size 4-lane path (ops.h) */
     .ed25519_frombytes2 = f25519_ifma_frombytes2,
     .ed25519_frombytes_x8 = f25519_ifma_frombytes_x8,
     .ed25519_double_scalar_x8 = f25519_ifma_double_scalar_x8,

@@ -103,7 +103,7 @@ typedef struct f25519_ops {
     void (*sha512_x8)(uint8_t out[8][64], const f25519_sha512_msg m[8]);
 } f25519_ops;
 
-/* The backends' ops tables: one per folder src/backend/<name>/ (impl_<name>.c),
+/* The backends' ops tables: one per folder src/backend/<name>/ (ops_<name>.c),
  * declared by the registry's generated backends_table.h where the build
  * contains it (F25519_HAVE_<NAME>: CMake's for the vector backends, a header the
  * descriptor names otherwise, e.g. arch/mulx_asm.h). F25519_EMU is 1 only in the
@@ -118,7 +118,7 @@ typedef struct f25519_ops {
 const f25519_ops *f25519_ops_get(void);
 
 /* The x8 entries of a backend, or the loop over its single entry where it
- * leaves them NULL (impl.h's contracts: the same results lane by lane). */
+ * leaves them NULL (ops.h's contracts: the same results lane by lane). */
 static inline void f25519_ops_x25519_x8(const f25519_ops *o, uint8_t out[8][32], const uint8_t k[8][32],
                                         const uint8_t u[8][32])
 {

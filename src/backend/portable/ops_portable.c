@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* The portable backend's ops table: pure C, radix 2^51, runs on any 64-bit
  * target (the radix-2^64 MULX code is the separate mulx backend). */
-#include "impl.h"
+#include "ops.h"
 #include "common/wipe.h"
 #include "backend/portable/scalarmult_portable.h"
 
@@ -36,7 +36,7 @@ static void p_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 
                   f25519_team *team)
 {
     (void)team;
-    f25519_ge51_msm_vartime(out, n, a, P, b);
+    f25519_msm_portable(out, n, a, P, b);
 }
 
 const f25519_ops f25519_ops_portable = {

@@ -30,7 +30,7 @@
  * The emulated test build (F25519_EMU=1) compiles this same table as
  * backend "avx2-emu": the vector code on SIMDe, the borrowed entries native.
  */
-#include "impl.h"
+#include "ops.h"
 #include "backend/avx2/ladder_avx2.h"
 #include "backend/avx2/base_avx2.h"
 #include "backend/avx2/double_avx2.h"
@@ -88,7 +88,7 @@ static void v_msm(ge51_p3 *out, size_t n, const uint8_t (*a)[32], const ge51_p3 
 #if F25519_HAVE_MULX
             f25519_msm_mulx_horner(out, nw, c, T, b);
 #else
-            f25519_ge51_msm_vartime_horner(out, nw, c, T, b);
+            f25519_msm_portable_horner(out, nw, c, T, b);
 #endif
             return;
         }

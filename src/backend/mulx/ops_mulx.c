@@ -7,7 +7,7 @@
  * point decoding (with this field's square-root chain) are shared with the
  * portable backend. Empty when F25519_HAVE_MULX is 0 (arch/mulx_asm.h).
  */
-#include "impl.h"
+#include "ops.h"
 #include "backend/mulx/fe64_mulx.h"
 #include "backend/mulx/scalarmult_mulx.h"
 
