@@ -63,8 +63,7 @@ MSM_NOINLINE void lookup_tab(ge8_cached *t, const lane_tab *T, __m512i d)
 #pragma GCC unroll 20
     for (int i = 0; i < 20; i++) acc[i] = i == 0 || i == 5 ? one : i == 10 ? two : zero; /* identity */
     for (int v = 1; v <= 8; v++) {
-        __mmask8 k = _mm512_cmpeq_epi64_mask(ad, _mm512_set1_epi64(v));
-        if (!k) continue;
+        __mmask8 k = _mm512_cmpeq_epi64_mask(ad, _mm512_set1_epi64(v)); /* no branch: k is data */
         const ge8_cached *e = &T->e[v - 1];
 #pragma GCC unroll 5
         for (int i = 0; i < 5; i++) {
