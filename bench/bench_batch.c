@@ -214,6 +214,14 @@ int main(int argc, char **argv)
                     f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_OPENSSL, 1, st)),
                    (f25519_batch_full_size = 1,
                     f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_OPENSSL, 1, st)));
+            f25519_batch_single_max = 0; /* zip215's per-item path, no single verification */
+            f25519_batch_combine_min = SIZE_MAX - 1;
+            PAIRED("paired: zip215 per-item half-size / full-size",
+                   (f25519_batch_full_size = -1,
+                    f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_ZIP215, 1, st)),
+                   (f25519_batch_full_size = 1,
+                    f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_ZIP215, 1, st)));
+            f25519_batch_single_max = f25519_batch_combine_min = SIZE_MAX;
             f25519_batch_full_size = 0;
             free(s8);
             free(An);

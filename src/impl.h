@@ -82,14 +82,16 @@
 #include "common/team.h"   /* ed25519_msm's threads */
 #include "hash/sha512_x8.h" /* sha512_x8 */
 
-/* In hundredths of one single verification on the same backend: a group of
- * 8 lanes on batch verification's per-item path with the full-size
- * ed25519_double_scalar_x8 (group) and with the half-size
- * ed25519_quad_scalar_x8 (group_half; 0: not measured, taken where the
- * backend has the entry), a zip215 combination of c items (comb0 + comb1 c).
- * The per-item path takes the cheaper of the two. */
+/* Batch verification's costs on one backend (ed25519_batch.c), in hundredths
+ * of one single verification on it: a group of 8 lanes on the per-item path
+ * (group), a zip215 combination of c items (comb0 + comb1 c); exact_half:
+ * the openssl/strict per-item path with the half-size
+ * ed25519_quad_scalar_x8 (which needs R decoded there) in hundredths of the
+ * full-size one, 0: not measured (the half-size one wherever the backend
+ * has the entry). zip215 decodes R anyway: its per-item path takes the
+ * half-size entry wherever there is one. */
 typedef struct {
-    unsigned group, group_half, comb0, comb1;
+    unsigned group, comb0, comb1, exact_half;
 } f25519_batch_costs;
 
 typedef struct f25519_ops {
