@@ -3,7 +3,8 @@
  * pinned): taskset -c 1 bin/f25519_bench_batch <impl> <n> [reps] [exact|choice].
  * zip215 (default): the phases of ed25519_batch.c's one combination; exact:
  * the phases of the openssl mode's half-size path (finish_quad), and where the
- * backend has both 8-lane kernels, half-size / full-size paired. Each phase
+ * backend has both 8-lane kernels, half-size / full-size paired (the kernels,
+ * the openssl batch, zip215's per-item path). Each phase
  * timed alone over the same n signatures (32-byte messages), medians in TSC
  * ticks per signature. Then the batch / single ratios, PAIRED (the host's slow
  * spells last seconds; both sides of a ratio are timed back to back, the

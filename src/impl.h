@@ -50,7 +50,8 @@
  *  ed25519_quad_scalar_x8: out[i] = [a_i]A_i + [c_i]C_i + [b_i]B for eight
  *               independent lanes; a_i, c_i < 2^160 (the half-size scalars of
  *               scalar/sc_halfsize.h), b_i < 2^253; public inputs. Optional
- *               (NULL: batch verification's exact modes keep
+ *               (NULL, or batch_costs.exact_half >= 100 in the exact
+ *               modes: batch verification's per-item path keeps
  *               ed25519_double_scalar_x8); avx2 (double_avx2.c) and ifma
  *               (msm_ifma.c).
  *  ed25519_msm: out = sum_{i < n} [a_i]P_i + [b]B (a_i, b < 2^253; public,
