@@ -2,7 +2,9 @@
 /* Where the ticks of batch verification go (never a test; run by hand,
  * pinned): taskset -c 1 bin/f25519_bench_batch <impl> <n> [reps] [exact|choice].
  * zip215 (default): the phases of ed25519_batch.c's one combination; exact:
- * the phases of the openssl mode's half-size path (finish_quad). Each phase
+ * the phases of the openssl mode's half-size path (finish_quad), and where the
+ * backend has both 8-lane kernels, half-size / full-size paired (the kernels,
+ * the openssl batch, zip215's per-item path). Each phase
  * timed alone over the same n signatures (32-byte messages), medians in TSC
  * ticks per signature. Then the batch / single ratios, PAIRED (the host's slow
  * spells last seconds; both sides of a ratio are timed back to back, the
@@ -196,7 +198,36 @@ int main(int argc, char **argv)
         int okq = 1;
         if (ops->ed25519_quad_scalar_x8)
             TIME("final check (identity)", for (size_t i = 0; i < n; i++) okq &= ge51_is_identity_vartime(&Q[i]));
-        else {
+        if (ops->ed25519_quad_scalar_x8 && ops->ed25519_double_scalar_x8) {
+            /* the kernels of both exact paths, and the whole batch each way, paired */
+            uint8_t (*s8)[32] = malloc(n * 32);
+            ge51_p3 *An = malloc(n * sizeof *An);
+            for (size_t i = 0; i < n; i++) { memcpy(s8[i], sig[i] + 32, 32); ge51_neg(&An[i], &A[i]); }
+            PAIRED("paired: quad_scalar_x8 / double_scalar_x8",
+                   for (size_t i = 0; i < n; i += 8)
+                       ops->ed25519_quad_scalar_x8(Q + i, (const uint8_t(*)[32])(dd + i), Aq + i,
+                                                   (const uint8_t(*)[32])(cc + i), Rq + i, (const uint8_t(*)[32])(e + i)),
+                   for (size_t i = 0; i < n; i += 8)
+                       ops->ed25519_double_scalar_x8(P + i, (const uint8_t(*)[32])(k + i), An + i,
+                                                     (const uint8_t(*)[32])(s8 + i)));
+            PAIRED("paired: batch half-size / full-size, openssl",
+                   (f25519_batch_full_size = -1,
+                    f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_OPENSSL, 1, st)),
+                   (f25519_batch_full_size = 1,
+                    f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_OPENSSL, 1, st)));
+            f25519_batch_single_max = 0; /* zip215's per-item path, no single verification */
+            f25519_batch_combine_min = SIZE_MAX - 1;
+            PAIRED("paired: zip215 per-item half-size / full-size",
+                   (f25519_batch_full_size = -1,
+                    f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_ZIP215, 1, st)),
+                   (f25519_batch_full_size = 1,
+                    f25519_ed25519_verify_batch(n, ps, pm, len, pp, F25519_VERIFY_ZIP215, 1, st)));
+            f25519_batch_single_max = f25519_batch_combine_min = SIZE_MAX;
+            f25519_batch_full_size = 0;
+            free(s8);
+            free(An);
+        }
+        if (!ops->ed25519_quad_scalar_x8) {
             /* the path its exact batches take: P = [k](-A) + [S]B, eight per call, then enc(P) == R */
             uint8_t (*s8)[32] = malloc(n * 32);
             for (size_t i = 0; i < n; i++) { memcpy(s8[i], sig[i] + 32, 32); ge51_neg(&Aq[i], &A[i]); }

@@ -62,6 +62,17 @@
 /* The encoding of the identity (y = 1): a valid stand-in for unused lanes. */
 static const uint8_t IDENTITY_ENC[32] = {1};
 static const uint8_t ZERO32[32];
+int f25519_batch_full_size;
+
+/* 1 when the per-item path takes the half-size scalars (finish_quad): the
+ * backend has the entry and, in the exact modes, where both were measured,
+ * it is the cheaper (impl.h f25519_batch_costs) */
+static int use_quad(const f25519_ops *ops, int mode)
+{
+    const unsigned h = ops->batch_costs.exact_half;
+    if (!ops->ed25519_quad_scalar_x8 || f25519_batch_full_size == 1) return 0;
+    return f25519_batch_full_size == -1 || mode == F25519_VERIFY_ZIP215 || !h || h < 100;
+}
 
 typedef struct {
     const f25519_ops *ops;
@@ -251,7 +262,7 @@ static void prepare(const batch_job *j, chunk_scratch *w, size_t base, size_t lo
     const int exact = mode != F25519_VERIFY_ZIP215;
     /* ...except with ops->ed25519_quad_scalar_x8 (finish_quad), which needs R
      * decoded: strictly (lenR = 0), as single verification does. */
-    const int dec_r = !exact || j->ops->ed25519_quad_scalar_x8;
+    const int dec_r = !exact || use_quad(j->ops, mode);
     for (size_t g = lo; g < hi; g += 8) {
         const uint8_t *ea[8], *er[8];
         for (size_t l = 0; l < 8; l++) {
@@ -305,7 +316,7 @@ static size_t pending(const batch_job *j, chunk_scratch *w, size_t base, size_t 
 /* Steps 6-7 one item at a time (eight per call) for the m pending items. */
 static void finish(const batch_job *j, chunk_scratch *w, size_t base, size_t m)
 {
-    if (j->ops->ed25519_quad_scalar_x8) m = finish_quad(j, w, base, w->pend, m);
+    if (use_quad(j->ops, j->mode)) m = finish_quad(j, w, base, w->pend, m);
     finish_exact(j, w, base, w->pend, m);
 }
 
@@ -369,20 +380,19 @@ static void verify_singles(const batch_job *j, size_t base, size_t cnt)
 
 size_t f25519_batch_single_max = SIZE_MAX, f25519_batch_combine_min = SIZE_MAX;
 
-/* The cost model of the chunk choice, in hundredths of one single
- * verification on the same backend: a group of 8 lanes on the per-item path
- * (group), a zip215 combination of c items (comb0 + comb1 c); fitted to
- * paired runs of `f25519_bench_batch <backend> <n> 7 choice` (n = 1 .. 64,
- * one thread) on an AVX-512IFMA host for the three kinds of backend. */
-typedef struct {
-    unsigned group, comb0, comb1;
-} batch_costs;
+/* The cost model of the chunk choice (impl.h f25519_batch_costs): the
+ * backend's own measured figures (ops->batch_costs), else defaults by the
+ * entries it has; fitted to paired runs of `f25519_bench_batch <backend> <n>
+ * 7 choice` (n = 1 .. 64, one thread) on an AVX-512IFMA host. */
+typedef f25519_batch_costs batch_costs;
 
 static batch_costs costs(const f25519_ops *ops)
 {
-    if (ops->ed25519_quad_scalar_x8) return (batch_costs){590, 150, 51}; /* 8-lane half-size scalars */
-    if (ops->ed25519_double_scalar_x8) return (batch_costs){270, 165, 24}; /* 8-lane full-size scalars */
-    return (batch_costs){800, 180, 57}; /* no 8-lane entry: single verification's half-size path is cheaper */
+    const batch_costs c = ops->batch_costs;
+    if (c.group || c.comb0 || c.comb1) return c;
+    if (ops->ed25519_quad_scalar_x8) return (batch_costs){590, 150, 51, 0}; /* 8-lane half-size scalars */
+    if (ops->ed25519_double_scalar_x8) return (batch_costs){270, 165, 24, 0}; /* 8-lane full-size scalars */
+    return (batch_costs){800, 180, 57, 0}; /* no 8-lane entry: single verification's half-size path is cheaper */
 }
 
 /* The per-item path of c items: how many of the last ones go to single

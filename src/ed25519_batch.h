@@ -22,6 +22,11 @@ int f25519_verify_batch_on(size_t n, const uint8_t *const sig[], const uint8_t *
  * SIZE_MAX, its cost model; another value replaces the model's (the
  * benchmark's before/after pairs, bench_batch.c). */
 extern size_t f25519_batch_single_max, f25519_batch_combine_min;
+/* The per-item path's kernel: 0, the default: the cost model's choice
+ * (impl.h f25519_batch_costs); 1: the full-size ed25519_double_scalar_x8;
+ * -1: the half-size ed25519_quad_scalar_x8 where the backend has it (the
+ * benchmark's pairs, the tests). */
+extern int f25519_batch_full_size;
 
 /* The online CPUs (1 when unknown). */
 unsigned f25519_online_cpus(void);

@@ -50,14 +50,19 @@
  *  ed25519_quad_scalar_x8: out[i] = [a_i]A_i + [c_i]C_i + [b_i]B for eight
  *               independent lanes; a_i, c_i < 2^160 (the half-size scalars of
  *               scalar/sc_halfsize.h), b_i < 2^253; public inputs. Optional
- *               (NULL: batch verification's exact modes keep
- *               ed25519_double_scalar_x8); avx2 only (double_avx2.c).
+ *               (NULL, or batch_costs.exact_half >= 100 in the exact
+ *               modes: batch verification's per-item path keeps
+ *               ed25519_double_scalar_x8); avx2 (double_avx2.c) and ifma
+ *               (msm_ifma.c).
  *  ed25519_msm: out = sum_{i < n} [a_i]P_i + [b]B (a_i, b < 2^253; public,
  *               variable time; any n >= 0): the random linear combination
  *               of the zip215 batch equation; team: the threads it may
  *               use (common/team.h; NULL: the caller's only; avx2 and ifma
  *               spread their buckets' window groups over its members and
  *               say so in ed25519_msm_threaded = 1, the others ignore it, 0).
+ *  batch_costs: batch verification's cost model on this backend
+ *               (ed25519_batch.c), measured per backend; all 0: the model's
+ *               defaults by the entries the backend has.
  *  sha512_x8:   eight SHA-512 digests of public messages at once
  *               (hash/sha512_x8.h: batch verification's challenges).
  *               Optional (NULL: one f25519_sha512 per message); ifma
@@ -77,6 +82,18 @@
 #include "common/wipe.h"
 #include "common/team.h"   /* ed25519_msm's threads */
 #include "hash/sha512_x8.h" /* sha512_x8 */
+
+/* Batch verification's costs on one backend (ed25519_batch.c), in hundredths
+ * of one single verification on it: a group of 8 lanes on the per-item path
+ * (group), a zip215 combination of c items (comb0 + comb1 c); exact_half:
+ * the openssl/strict per-item path with the half-size
+ * ed25519_quad_scalar_x8 (which needs R decoded there) in hundredths of the
+ * full-size one, 0: not measured (the half-size one wherever the backend
+ * has the entry). zip215 decodes R anyway: its per-item path takes the
+ * half-size entry wherever there is one. */
+typedef struct {
+    unsigned group, comb0, comb1, exact_half;
+} f25519_batch_costs;
 
 typedef struct f25519_ops {
     const char *name;
@@ -101,6 +118,7 @@ typedef struct f25519_ops {
                         const uint8_t b[32], f25519_team *team);
     int ed25519_msm_threaded; /* 1: ed25519_msm spreads its work over the team it is given */
     void (*sha512_x8)(uint8_t out[8][64], const f25519_sha512_msg m[8]);
+    f25519_batch_costs batch_costs;
 } f25519_ops;
 
 /* The backends' ops tables: one per folder src/backend/<name>/ (ops_<name>.c),

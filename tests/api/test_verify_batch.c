@@ -10,7 +10,7 @@
  * 1, 2 and 0 and through a pool of 2 threads (f25519_verify_pool_new), the
  * return code checked, the openssl-mode verdicts compared with the system
  * OpenSSL (EVP, Ed25519). Then n = 1 .. 17 on every path of the chunk
- * choice (choice_paths), the bad arguments, and the pools' other uses
+ * choice (choice_paths), each 8-lane kernel forced (kernel_paths), the bad arguments, and the pools' other uses
  * (NULL, one thread, every CPU, two callers at once, a child of fork()).
  */
 #include <openssl/evp.h>
@@ -213,6 +213,28 @@ static void choice_paths(void)
            "the cost model's choice and each path forced\n");
 }
 
+/* The per-item path with each kernel forced (ed25519_batch.h
+ * f25519_batch_full_size: the half-size ed25519_quad_scalar_x8 where the
+ * backend has one, the full-size ed25519_double_scalar_x8), whatever the
+ * cost model picks: random batches with 1/4 invalid items (torsion in A and
+ * R among them), every status compared with single verification's. */
+static void kernel_paths(void)
+{
+    static const size_t sizes[] = {1, 7, 8, 9, 64, 65, 200};
+    item *it = calloc(200, sizeof *it);
+    for (int k = 0; k < 2; k++) {
+        f25519_batch_full_size = k ? 1 : -1;
+        for (size_t s = 0; s < TU_NELEM(sizes); s++)
+            for (int variant = 0; variant < 3; variant++) {
+                for (size_t i = 0; i < sizes[s]; i++) make_item(&it[i], variant && tu_rand_below(4) == 0);
+                for (int mode = 0; mode < 3; mode++) run(sizes[s], mode, 1, it);
+            }
+    }
+    f25519_batch_full_size = 0;
+    free(it);
+    printf("  per-item path, half-size and full-size kernels forced: n = 1 .. 200 x 3 batches x 3 modes\n");
+}
+
 static void bad_arguments(void)
 {
     item it[3];
@@ -394,6 +416,7 @@ int main(int argc, char **argv)
         free(it);
     }
     choice_paths();
+    kernel_paths();
     bad_arguments();
     pool_uses();
     f25519_verify_pool_free(pool2);

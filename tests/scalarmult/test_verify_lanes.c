@@ -10,7 +10,7 @@
  *                            (random, zero, maximal (2^253 - 1, L - 1), 2^252
  *                            and short scalars; random, mixed-order, torsion
  *                            and identity points);
- *   ed25519_quad_scalar_x8   (where the backend has one: avx2) vs
+ *   ed25519_quad_scalar_x8   (where the backend has one: avx2, ifma) vs
  *                            f25519_quad_scalarmult_portable per lane
  *                            (a, c: the half-size pairs of random and edge
  *                            challenges, zero, 1, 2^160 - 1, 2^128 +- 1,

@@ -17,6 +17,11 @@
  * digit in some lane. Public inputs only: digits decide branches (all-zero
  * windows are skipped) but never addresses.
  *   double_scalar_x8: one group (the eight A's), b_l = S_l per lane.
+ *   quad_scalar_x8: two groups (A's and C's, scalars < 2^160: the half-size
+ *     scalars of ed25519_verify.h), b_l's 52 digits split over W_0 (digits
+ *     0..25) and W_26 = 2^130 W_0 (digits 26..51), so that the doublings
+ *     stop at max(130, 4 x the longest lane's radix-16 length): ~130
+ *     instead of ~253.
  *   msm: ceil(n/8) groups, b in lane 0; the lanes summed at the end.
  */
 #include <stdlib.h>
@@ -24,15 +29,14 @@
 #include "backend/ifma/msm_ifma.h"
 #include "tables/ifma_base.h"
 #include "backend/ifma/ge51x8_ifma.h"
-#include "scalarmult/recode.h"
 
 typedef struct { ge8_cached e[8]; } lane_tab; /* e[j] = (j + 1) P, per lane */
 
-/* B entry |d| from W_0 (|d| <= 16), negated where d < 0; d = 0: identity. */
+/* B entry |d| from W_j (|d| <= 16), negated where d < 0; d = 0: identity. */
 #define MSM_NOINLINE static __attribute__((noinline)) F25519_IFMA_TARGET
-MSM_NOINLINE void lookup_b(ge8_precomp *t, __m512i d)
+MSM_NOINLINE void lookup_b(ge8_precomp *t, __m512i d, int j)
 {
-    const uint64_t (*tab)[16] = f25519_ifma_base_table_8x1[0];
+    const uint64_t (*tab)[16] = f25519_ifma_base_table_8x1[j];
     __m512i ad = _mm512_abs_epi64(d);
     __mmask8 neg = _mm512_cmplt_epi64_mask(d, _mm512_setzero_si512());
     __mmask8 nz = _mm512_test_epi64_mask(ad, ad);
@@ -59,8 +63,7 @@ MSM_NOINLINE void lookup_tab(ge8_cached *t, const lane_tab *T, __m512i d)
 #pragma GCC unroll 20
     for (int i = 0; i < 20; i++) acc[i] = i == 0 || i == 5 ? one : i == 10 ? two : zero; /* identity */
     for (int v = 1; v <= 8; v++) {
-        __mmask8 k = _mm512_cmpeq_epi64_mask(ad, _mm512_set1_epi64(v));
-        if (!k) continue;
+        __mmask8 k = _mm512_cmpeq_epi64_mask(ad, _mm512_set1_epi64(v)); /* no branch: k is data */
         const ge8_cached *e = &T->e[v - 1];
 #pragma GCC unroll 5
         for (int i = 0; i < 5; i++) {
@@ -121,9 +124,11 @@ static inline int any8(const int8_t d[8])
 }
 
 /* acc_l = sum_g [dig_g]T_g + [bd]B per lane. dig[g][w][l]: radix-16 digit w of
- * lane l in group g, top[g] windows used; bd[w][l] radix-32 digits, btop used. */
+ * lane l in group g, top[g] windows used; B's radix-32 digits over nbt tables
+ * (1: W_0; 2: W_0 and W_26): digit w of table t in bd[26 t + w], added at bit
+ * position 5w, btop windows used per table. */
 F25519_IFMA_TARGET static void straus8(ge8_p3 *acc, size_t ng, const lane_tab *T, const int8_t (*dig)[64][8],
-                                       const int *top, const int8_t (*bd)[8], int btop)
+                                       const int *top, const int8_t (*bd)[8], int btop, int nbt)
 {
     int maxbit = 5 * btop;
     for (size_t g = 0; g < ng; g++)
@@ -131,7 +136,8 @@ F25519_IFMA_TARGET static void straus8(ge8_p3 *acc, size_t ng, const lane_tab *T
     ge8_identity(acc);
     int started = 0;
     for (int p = maxbit - 1; p >= 0; p--) {
-        int adds_a = p % 4 == 0, adds_b = p % 5 == 0 && p / 5 < btop && any8(bd[p / 5]);
+        int adds_a = p % 4 == 0, adds_b = 0;
+        for (int t = 0; p % 5 == 0 && p / 5 < btop && t < nbt; t++) adds_b |= any8(bd[26 * t + p / 5]);
         if (started) { /* T only where an addition reads it, and for the result */
             int need_t = adds_b || p == 0;
             for (size_t g = 0; adds_a && !need_t && g < ng; g++)
@@ -147,46 +153,51 @@ F25519_IFMA_TARGET static void straus8(ge8_p3 *acc, size_t ng, const lane_tab *T
                 started = 1;
             }
         }
-        if (adds_b) {
+        for (int t = 0; adds_b && t < nbt; t++) {
+            const int8_t *d = bd[26 * t + p / 5];
+            if (!any8(d)) continue;
+            int last = 1; /* the last addition at p: a doubling follows (it does not read T) */
+            for (int u = t + 1; u < nbt; u++) last &= !any8(bd[26 * u + p / 5]);
             ge8_precomp q;
-            lookup_b(&q, DIG8(bd[p / 5]));
-            madd_t(acc, acc, &q, p == 0); /* a doubling follows (it does not read T) */
+            lookup_b(&q, DIG8(d), 26 * t);
+            madd_t(acc, acc, &q, p == 0 || !last);
             started = 1;
         }
     }
     if (!started) ge8_identity(acc);
 }
 
-/* digits of a group of 8 scalars (lane = scalar), transposed; returns windows used */
-static int recode_group(int8_t dig[64][8], const uint8_t (*a)[32], int n)
+/* d[i][l] = digit i of a[l] in signed radix 2^w (nd digits), the lanes l >= n
+ * zero: f25519_recode_signed for the eight scalars at once, one scalar per
+ * 64-bit lane (the digits come out transposed). Returns the windows used. */
+F25519_IFMA_TARGET static int recode8(int8_t (*d)[8], const uint8_t (*a)[32], int n, int w, int nd)
 {
-    int8_t e[64];
+    uint64_t wd[5][8] __attribute__((aligned(64))) = {{0}};
+    for (int l = 0; l < n; l++)
+        for (int j = 0; j < 4; j++) memcpy(&wd[j][l], a[l] + 8 * j, 8); /* little-endian host */
+    const __m512i mask = _mm512_set1_epi64((1 << w) - 1), half = _mm512_set1_epi64(1 << (w - 1));
+    const __m128i cw = _mm_cvtsi32_si128(w);
+    __m512i carry = _mm512_setzero_si512();
     int top = 0;
-    memset(dig, 0, 64 * 8);
-    for (int l = 0; l < n; l++) {
-        f25519_recode_signed(e, 64, a[l], 4);
-        for (int w = 0; w < 64; w++) {
-            dig[w][l] = e[w];
-            if (e[w] && w + 1 > top) top = w + 1;
+    for (int i = 0; i < nd; i++) {
+        const int bit = w * i, j = bit >> 6, sh = bit & 63;
+        __m512i v = _mm512_srl_epi64(_mm512_load_si512(wd[j]), _mm_cvtsi32_si128(sh));
+        if (sh + w > 64) v = _mm512_or_si512(v, _mm512_sll_epi64(_mm512_load_si512(wd[j + 1]), _mm_cvtsi32_si128(64 - sh)));
+        v = _mm512_add_epi64(_mm512_and_si512(v, mask), carry);
+        if (i < nd - 1) { /* the last digit keeps the final carry */
+            carry = _mm512_srl_epi64(_mm512_add_epi64(v, half), cw);
+            v = _mm512_sub_epi64(v, _mm512_sll_epi64(carry, cw));
         }
+        int64_t e[8] __attribute__((aligned(64)));
+        _mm512_store_si512(e, v);
+        for (int l = 0; l < 8; l++) d[i][l] = (int8_t)e[l];
+        if (_mm512_test_epi64_mask(v, v)) top = i + 1;
     }
     return top;
 }
 
-static int recode_b(int8_t bd[52][8], const uint8_t (*b)[32], int n)
-{
-    int8_t e[52];
-    int top = 0;
-    memset(bd, 0, 52 * 8);
-    for (int l = 0; l < n; l++) {
-        f25519_recode_signed(e, 52, b[l], 5);
-        for (int w = 0; w < 52; w++) {
-            bd[w][l] = e[w];
-            if (e[w] && w + 1 > top) top = w + 1;
-        }
-    }
-    return top;
-}
+static int recode_group(int8_t dig[64][8], const uint8_t (*a)[32], int n) { return recode8(dig, a, n, 4, 64); }
+static int recode_b(int8_t bd[52][8], const uint8_t (*b)[32], int n) { return recode8(bd, b, n, 5, 52); }
 
 F25519_IFMA_TARGET void f25519_ifma_double_scalar_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
                                                      const uint8_t b[8][32])
@@ -197,7 +208,27 @@ F25519_IFMA_TARGET void f25519_ifma_double_scalar_x8(ge51_p3 out[8], const uint8
     int top = recode_group(dig[0], a, 8), btop = recode_b(bd, b, 8);
     ge8_pack(&P, A);
     build_tab(&T, &P);
-    straus8(&acc, 1, &T, (const int8_t(*)[64][8])dig, &top, (const int8_t(*)[8])bd, btop);
+    straus8(&acc, 1, &T, (const int8_t(*)[64][8])dig, &top, (const int8_t(*)[8])bd, btop, 1);
+    ge8_unpack(out, &acc);
+}
+
+F25519_IFMA_TARGET void f25519_ifma_quad_scalar_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
+                                                   const uint8_t c[8][32], const ge51_p3 C[8],
+                                                   const uint8_t b[8][32])
+{
+    lane_tab T[2] __attribute__((aligned(64)));
+    ge8_p3 P, acc;
+    int8_t dig[2][64][8] __attribute__((aligned(8))), bd[52][8] __attribute__((aligned(8)));
+    int top[2] = {recode_group(dig[0], a, 8), recode_group(dig[1], c, 8)};
+    (void)recode_b(bd, b, 8);
+    int btop = 0; /* windows used per table: digits 0..25 over W_0, 26..51 over W_26 */
+    for (int w = 0; w < 26; w++)
+        if (any8(bd[w]) || any8(bd[26 + w])) btop = w + 1;
+    ge8_pack(&P, A);
+    build_tab(&T[0], &P);
+    ge8_pack(&P, C);
+    build_tab(&T[1], &P);
+    straus8(&acc, 2, T, (const int8_t(*)[64][8])dig, top, (const int8_t(*)[8])bd, btop, 2);
     ge8_unpack(out, &acc);
 }
 
@@ -230,7 +261,7 @@ F25519_IFMA_TARGET static void msm_groups(ge51_p3 *out, size_t n, const uint8_t 
     int btop = b ? recode_b(bd, (const uint8_t(*)[32])b, 1) : 0;
     if (!b) memset(bd, 0, sizeof bd);
     ge8_p3 acc;
-    straus8(&acc, g1 - g0, T, (const int8_t(*)[64][8])dig, top, (const int8_t(*)[8])bd, btop);
+    straus8(&acc, g1 - g0, T, (const int8_t(*)[64][8])dig, top, (const int8_t(*)[8])bd, btop, 1);
     ge51_p3 lanes[8];
     ge8_unpack(lanes, &acc);
     *out = lanes[0];

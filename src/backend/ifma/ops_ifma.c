@@ -75,12 +75,16 @@ const f25519_ops f25519_ops_ifma = {
     .ed25519_frombytes2 = f25519_ifma_frombytes2,
     .ed25519_frombytes_x8 = f25519_ifma_frombytes_x8,
     .ed25519_double_scalar_x8 = f25519_ifma_double_scalar_x8,
-    /* no ed25519_quad_scalar_x8: the exact batch modes keep double_scalar_x8. The
-     * half-size path (two radix-16 groups, B's digits from three 8x1 tables, R
-     * decoded, halfsize reduction) was no faster at n = 64 and slower at
-     * n = 1024: the decoding of R and the reduction cost what the ~120 saved
-     * 8-lane doublings gain) */
+    /* ~130 doublings instead of ~253: zip215's per-item path; the exact modes'
+     * would have to decode R for it: exact_half below */
+    .ed25519_quad_scalar_x8 = f25519_ifma_quad_scalar_x8,
     .ed25519_msm = i_msm,
     .ed25519_msm_threaded = 1, /* the buckets' window groups (ed25519_batch.c: one combination for all threads) */
     .sha512_x8 = f25519_sha512_x8_avx512,
+    /* paired runs of f25519_bench_batch ifma <n> 15 exact|choice: the exact
+     * modes' per-item path with the half-size kernel costs ~1.04x the
+     * full-size one at n = 8 and 64, ~1.08x at n = 1024 (the kernel ~0.76x,
+     * but R's decoding and sc_halfsize add ~2,600 ticks per signature, the
+     * one encoding saves ~600); zip215's per-item path ~0.93x */
+    .batch_costs = {.group = 250, .comb0 = 165, .comb1 = 24, .exact_half = 104},
 };
