@@ -66,7 +66,7 @@ int f25519_batch_full_size;
 
 /* 1 when the per-item path takes the half-size scalars (finish_quad): the
  * backend has the entry and, in the exact modes, where both were measured,
- * it is the cheaper (impl.h f25519_batch_costs) */
+ * it is the cheaper (ops.h f25519_batch_costs) */
 static int use_quad(const f25519_ops *ops, int mode)
 {
     const unsigned h = ops->batch_costs.exact_half;
@@ -380,7 +380,7 @@ static void verify_singles(const batch_job *j, size_t base, size_t cnt)
 
 size_t f25519_batch_single_max = SIZE_MAX, f25519_batch_combine_min = SIZE_MAX;
 
-/* The cost model of the chunk choice (impl.h f25519_batch_costs): the
+/* The cost model of the chunk choice (ops.h f25519_batch_costs): the
  * backend's own measured figures (ops->batch_costs), else defaults by the
  * entries it has; fitted to paired runs of `f25519_bench_batch <backend> <n>
  * 7 choice` (n = 1 .. 64, one thread) on an AVX-512IFMA host. */

@@ -23,7 +23,7 @@ int f25519_verify_batch_on(size_t n, const uint8_t *const sig[], const uint8_t *
  * benchmark's before/after pairs, bench_batch.c). */
 extern size_t f25519_batch_single_max, f25519_batch_combine_min;
 /* The per-item path's kernel: 0, the default: the cost model's choice
- * (impl.h f25519_batch_costs); 1: the full-size ed25519_double_scalar_x8;
+ * (ops.h f25519_batch_costs); 1: the full-size ed25519_double_scalar_x8;
  * -1: the half-size ed25519_quad_scalar_x8 where the backend has it (the
  * benchmark's pairs, the tests). */
 extern int f25519_batch_full_size;
