@@ -669,11 +669,13 @@ int f25519_verify_batch_on(size_t n, const uint8_t *const sig[], const uint8_t *
     if (rc != F25519_OK) return rc;
     batch_job j = {.ops = ops, .mode = mode, .n = n, .sig = sig, .msg = msg, .pub = pub,
                    .msg_len = msg_len, .status = status};
-    if (!combine(ops, mode, n) && singles_tail(ops, n) == n) { /* no team, no scratch: single verification's cost */
+    unsigned nt = pooled ? f25519_team_size(pooled) : threads ? threads : f25519_online_cpus();
+    /* All by single verification, and one thread or at most one lane group's
+     * worth of items: no team, no scratch (single verification's cost). */
+    if (!combine(ops, mode, n) && singles_tail(ops, n) == n && (nt <= 1 || n <= 8)) {
         verify_singles(&j, 0, n);
         return batch_result(n, status);
     }
-    unsigned nt = pooled ? f25519_team_size(pooled) : threads ? threads : f25519_online_cpus();
     if (nt > 1024) nt = 1024;
     size_t want = mode == F25519_VERIFY_ZIP215 ? CHUNK_ZIP : CHUNK_EXACT;
     size_t per = (n + nt - 1) / nt;               /* items per thread */
