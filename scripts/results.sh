@@ -139,8 +139,9 @@ def source(d, extra=""):
             f"{d['date'][:10]}{sw}{extra}{note}.</sub>")
 
 
-LABEL = {"openssl": "OpenSSL", "libsodium": "libsodium", "aws-lc": "aws-lc", "ring": "ring", "dalek": "dalek"}
-PEERS = ["openssl", "libsodium", "aws-lc", "ring", "dalek"]
+LABEL = {"openssl": "OpenSSL", "libsodium": "libsodium", "aws-lc": "aws-lc", "ring": "ring", "dalek": "dalek",
+         "zebra": "zebra", "ed25519-simd": "ed25519-simd", "lib25519": "lib25519"}
+PEERS = ["openssl", "libsodium", "aws-lc", "ring", "dalek", "zebra", "ed25519-simd", "lib25519"]
 PATHS = ["portable", "mulx", "avx2", "ifma"]
 
 
