@@ -66,8 +66,8 @@
     "mulx " W(f, 24) ", %rax, " r4 "\n" "adcx %rax, " r3 "\n"                \
     "adox %rbp, " r4 "\n" "adcx %rbp, " r4 "\n"
 
-/* h = f g (fe64_mul's rows and fold), f and g on the frame */
-#define LA_MUL(h, f, g)                                                      \
+/* r8..r15 = f g, the 512-bit product (fe64_mul's rows), f and g on the frame */
+#define LA_PRODUCT(f, g)                                                     \
     "movq " W(g, 0) ", %rdx\n"                                               \
     "mulx " W(f, 0) ", %r8, %r9\n"                                           \
     "mulx " W(f, 8) ", %rax, %r10\n" "addq %rax, %r9\n"                      \
@@ -75,20 +75,17 @@
     "mulx " W(f, 24) ", %rax, %r12\n" "adcq %rax, %r11\n" "adcq $0, %r12\n"  \
     LA_ROW(f, W(g, 8), "%r9", "%r10", "%r11", "%r12", "%r13")                \
     LA_ROW(f, W(g, 16), "%r10", "%r11", "%r12", "%r13", "%r14")              \
-    LA_ROW(f, W(g, 24), "%r11", "%r12", "%r13", "%r14", "%r15")              \
+    LA_ROW(f, W(g, 24), "%r11", "%r12", "%r13", "%r14", "%r15")
+
+/* h = f g (fe64_mul's rows and fold) */
+#define LA_MUL(h, f, g)                                                      \
+    LA_PRODUCT(f, g)                                                         \
     LA_REDUCE(h)
 
 /* h = f g as 5 words: fe64_mul's rows and the 38-fold only (word 4 the top,
  * <= 39); the fold at bit 255 is left to LA_ADDSUB5, once for DA + CB */
 #define LA_MUL5(h, f, g)                                                     \
-    "movq " W(g, 0) ", %rdx\n"                                               \
-    "mulx " W(f, 0) ", %r8, %r9\n"                                           \
-    "mulx " W(f, 8) ", %rax, %r10\n" "addq %rax, %r9\n"                      \
-    "mulx " W(f, 16) ", %rax, %r11\n" "adcq %rax, %r10\n"                    \
-    "mulx " W(f, 24) ", %rax, %r12\n" "adcq %rax, %r11\n" "adcq $0, %r12\n"  \
-    LA_ROW(f, W(g, 8), "%r9", "%r10", "%r11", "%r12", "%r13")                \
-    LA_ROW(f, W(g, 16), "%r10", "%r11", "%r12", "%r13", "%r14")              \
-    LA_ROW(f, W(g, 24), "%r11", "%r12", "%r13", "%r14", "%r15")              \
+    LA_PRODUCT(f, g)                                                         \
     "movl $38, %edx\n" "xorl %ebp, %ebp\n"                                   \
     "mulx %r12, %rax, %rbx\n" "adcx %rax, %r8\n" "adox %rbx, %r9\n"          \
     "mulx %r13, %rax, %rbx\n" "adcx %rax, %r9\n" "adox %rbx, %r10\n"         \
