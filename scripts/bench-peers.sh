@@ -10,7 +10,8 @@
 # with AVX-512 enabled for the whole build: its rows come from bench/peers/simd (f25519-peers-simd),
 # built with -C target-feature=+avx512f,+avx512bw,+avx512dq,+avx512vl,+avx512ifma into
 # build/peers-avx512 (the harness's target directory + "-avx512"), timed beside fast25519's batch calls in its own process, and skipped with the
-# reason printed on a CPU without AVX-512IFMA or with rustc < 1.89 (the crate's minimum).
+# reason printed on a CPU without AVX-512IFMA, with rustc < 1.89 (the crate's minimum), or with
+# --dalek-backend simd or serial (the comparison of a CPU without AVX-512).
 # lib25519 (its dh, nG (keygen), nPbatch (x8 derive), sign, sign_open) is linked when
 # scripts/lib25519.sh provides it (built from Debian 13's source package into
 # /var/cache/fast25519/lib25519 on first use; --check only uses an existing install); when it
@@ -127,6 +128,8 @@ peers=$target/release/f25519-peers
 simd=""
 if ! grep -qw avx512ifma /proc/cpuinfo 2>/dev/null; then
   echo "== ed25519-simd: skipped: this CPU lacks AVX-512IFMA (the crate has no run-time dispatch)" >&2
+elif [ "$dalek_backend" != auto ]; then
+  echo "== ed25519-simd: skipped: --dalek-backend $dalek_backend makes the comparison of a CPU without AVX-512" >&2
 elif [ "$rust_minor" -lt 89 ]; then
   echo "== ed25519-simd: skipped: it needs rustc >= 1.89 ($("$RUSTC" --version))" >&2
 else
