@@ -9,18 +9,19 @@
  * computes sum_g [a_{g,l}] P_{g,l} + [b_l] B for groups g of eight points.
  * Every P_{g,l} is in signed radix 16 (64 digits in [-8, 8]) over its own
  * table 1P..8P built in the lanes (cached form; the digit picks the entry
- * with masked blends, a mask negates); B is in signed radix 32 (52 digits in
- * [-16, 16]) over the 8x1 fixed-base table W_0 = {1..16}B
- * (f25519_ifma_base_table_8x1[0], one vpermt2q per limb). The loop runs over bit
+ * with masked blends, a mask negates); B is in signed radix 64 (43 digits in
+ * [-32, 32]) over the fixed-base table W_0 = {1..32}B
+ * (f25519_ifma_base_table_r64[0]; two vpermt2q and a blend per limb: radix
+ * 64 costs 43 additions where radix 32 costs 52). The loop runs over bit
  * positions: one 8-lane doubling per position, an addition where a window
- * of a group (every 4th position) or of B (every 5th) ends with a non-zero
+ * of a group (every 4th position) or of B (every 6th) ends with a non-zero
  * digit in some lane. Public inputs only: digits decide branches (all-zero
  * windows are skipped) but never addresses.
  *   double_scalar_x8: one group (the eight A's), b_l = S_l per lane.
  *   quad_scalar_x8: two groups (A's and C's, scalars < 2^160: the half-size
- *     scalars of ed25519_verify.h), b_l's 52 digits split over W_0 (digits
- *     0..25) and W_26 = 2^130 W_0 (digits 26..51), so that the doublings
- *     stop at max(130, 4 x the longest lane's radix-16 length): ~130
+ *     scalars of ed25519_verify.h), b_l's 43 digits split over W_0 (digits
+ *     0..21) and W_1 = 2^132 W_0 (digits 22..42), so that the doublings
+ *     stop at max(132, 4 x the longest lane's radix-16 length): ~132
  *     instead of ~253.
  *   msm: ceil(n/8) groups, b in lane 0; the lanes summed at the end.
  */
@@ -32,17 +33,23 @@
 
 typedef struct { ge8_cached e[8]; } lane_tab; /* e[j] = (j + 1) P, per lane */
 
-/* B entry |d| from W_j (|d| <= 16), negated where d < 0; d = 0: identity. */
+#define BW 6      /* B's digits: signed radix 2^BW */
+#define BDIG 43   /* digits of b < 2^253 */
+#define BSPLIT 22 /* digits over W_0 in the half-size kernel; the rest over W_1 */
+
+/* B entry |d| from W_j (|d| <= 32), negated where d < 0; d = 0: identity. */
 #define MSM_NOINLINE static __attribute__((noinline)) F25519_IFMA_TARGET
 MSM_NOINLINE void lookup_b(ge8_precomp *t, __m512i d, int j)
 {
-    const uint64_t (*tab)[16] = f25519_ifma_base_table_8x1[j];
+    const uint64_t (*tab)[32] = f25519_ifma_base_table_r64[j];
     __m512i ad = _mm512_abs_epi64(d);
     __mmask8 neg = _mm512_cmplt_epi64_mask(d, _mm512_setzero_si512());
     __mmask8 nz = _mm512_test_epi64_mask(ad, ad);
     __m512i idx = _mm512_sub_epi64(ad, _mm512_set1_epi64(1));
+    __mmask8 hi = _mm512_test_epi64_mask(idx, _mm512_set1_epi64(16)); /* entries 17..32 */
     const __m512i one = _mm512_set1_epi64(1), zero = _mm512_setzero_si512();
-#define LKB(i) _mm512_permutex2var_epi64(_mm512_loadu_si512(tab[i]), idx, _mm512_loadu_si512(tab[i] + 8))
+#define LK16(r, o) _mm512_permutex2var_epi64(_mm512_loadu_si512((r) + (o)), idx, _mm512_loadu_si512((r) + (o) + 8))
+#define LKB(i) _mm512_mask_blend_epi64(hi, LK16(tab[i], 0), LK16(tab[i], 16))
 #pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
         t->ypx.v[i] = _mm512_mask_blend_epi64(nz, i == 0 ? one : zero, LKB(i));
@@ -50,6 +57,7 @@ MSM_NOINLINE void lookup_b(ge8_precomp *t, __m512i d, int j)
         t->xy2d.v[i] = _mm512_mask_blend_epi64(nz, zero, LKB(10 + i));
     }
 #undef LKB
+#undef LK16
     ge8_precomp_cneg(t, neg);
 }
 
@@ -124,20 +132,21 @@ static inline int any8(const int8_t d[8])
 }
 
 /* acc_l = sum_g [dig_g]T_g + [bd]B per lane. dig[g][w][l]: radix-16 digit w of
- * lane l in group g, top[g] windows used; B's radix-32 digits over nbt tables
- * (1: W_0; 2: W_0 and W_26): digit w of table t in bd[26 t + w], added at bit
- * position 5w, btop windows used per table. */
+ * lane l in group g, top[g] windows used; B's radix-64 digits over nbt tables
+ * (1: W_0; 2: W_0 and W_1): digit w of table t in bd[BSPLIT t + w], added at
+ * bit position BW w, btop windows used per table (bd has BDIG + 1 rows, the
+ * last zero). */
 F25519_IFMA_TARGET static void straus8(ge8_p3 *acc, size_t ng, const lane_tab *T, const int8_t (*dig)[64][8],
                                        const int *top, const int8_t (*bd)[8], int btop, int nbt)
 {
-    int maxbit = 5 * btop;
+    int maxbit = BW * btop;
     for (size_t g = 0; g < ng; g++)
         if (4 * top[g] > maxbit) maxbit = 4 * top[g];
     ge8_identity(acc);
     int started = 0;
     for (int p = maxbit - 1; p >= 0; p--) {
         int adds_a = p % 4 == 0, adds_b = 0;
-        for (int t = 0; p % 5 == 0 && p / 5 < btop && t < nbt; t++) adds_b |= any8(bd[26 * t + p / 5]);
+        for (int t = 0; p % BW == 0 && p / BW < btop && t < nbt; t++) adds_b |= any8(bd[BSPLIT * t + p / BW]);
         if (started) { /* T only where an addition reads it, and for the result */
             int need_t = adds_b || p == 0;
             for (size_t g = 0; adds_a && !need_t && g < ng; g++)
@@ -154,12 +163,12 @@ F25519_IFMA_TARGET static void straus8(ge8_p3 *acc, size_t ng, const lane_tab *T
             }
         }
         for (int t = 0; adds_b && t < nbt; t++) {
-            const int8_t *d = bd[26 * t + p / 5];
+            const int8_t *d = bd[BSPLIT * t + p / BW];
             if (!any8(d)) continue;
             int last = 1; /* the last addition at p: a doubling follows (it does not read T) */
-            for (int u = t + 1; u < nbt; u++) last &= !any8(bd[26 * u + p / 5]);
+            for (int u = t + 1; u < nbt; u++) last &= !any8(bd[BSPLIT * u + p / BW]);
             ge8_precomp q;
-            lookup_b(&q, DIG8(d), 26 * t);
+            lookup_b(&q, DIG8(d), t);
             madd_t(acc, acc, &q, p == 0 || !last);
             started = 1;
         }
@@ -197,14 +206,19 @@ F25519_IFMA_TARGET static int recode8(int8_t (*d)[8], const uint8_t (*a)[32], in
 }
 
 static int recode_group(int8_t dig[64][8], const uint8_t (*a)[32], int n) { return recode8(dig, a, n, 4, 64); }
-static int recode_b(int8_t bd[52][8], const uint8_t (*b)[32], int n) { return recode8(bd, b, n, 5, 52); }
+/* bd: BDIG + 1 rows, the last zero (straus8 reads it in the half-size split) */
+static int recode_b(int8_t bd[BDIG + 1][8], const uint8_t (*b)[32], int n)
+{
+    memset(bd[BDIG], 0, 8);
+    return recode8(bd, b, n, BW, BDIG);
+}
 
 F25519_IFMA_TARGET void f25519_ifma_double_scalar_x8(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
                                                      const uint8_t b[8][32])
 {
     lane_tab T __attribute__((aligned(64)));
     ge8_p3 P, acc;
-    int8_t dig[1][64][8] __attribute__((aligned(8))), bd[52][8] __attribute__((aligned(8)));
+    int8_t dig[1][64][8] __attribute__((aligned(8))), bd[BDIG + 1][8] __attribute__((aligned(8)));
     int top = recode_group(dig[0], a, 8), btop = recode_b(bd, b, 8);
     ge8_pack(&P, A);
     build_tab(&T, &P);
@@ -218,12 +232,12 @@ F25519_IFMA_TARGET void f25519_ifma_quad_scalar_x8(ge51_p3 out[8], const uint8_t
 {
     lane_tab T[2] __attribute__((aligned(64)));
     ge8_p3 P, acc;
-    int8_t dig[2][64][8] __attribute__((aligned(8))), bd[52][8] __attribute__((aligned(8)));
+    int8_t dig[2][64][8] __attribute__((aligned(8))), bd[BDIG + 1][8] __attribute__((aligned(8)));
     int top[2] = {recode_group(dig[0], a, 8), recode_group(dig[1], c, 8)};
     (void)recode_b(bd, b, 8);
-    int btop = 0; /* windows used per table: digits 0..25 over W_0, 26..51 over W_26 */
-    for (int w = 0; w < 26; w++)
-        if (any8(bd[w]) || any8(bd[26 + w])) btop = w + 1;
+    int btop = 0; /* windows used per table: digits 0..21 over W_0, 22..42 over W_1 */
+    for (int w = 0; w < BSPLIT; w++)
+        if (any8(bd[w]) || any8(bd[BSPLIT + w])) btop = w + 1;
     ge8_pack(&P, A);
     build_tab(&T[0], &P);
     ge8_pack(&P, C);
@@ -257,7 +271,7 @@ F25519_IFMA_TARGET static void msm_groups(ge51_p3 *out, size_t n, const uint8_t 
         build_tab(&T[g - g0], &Q);
         top[g - g0] = recode_group(dig[g - g0], (const uint8_t(*)[32])sc, 8);
     }
-    int8_t bd[52][8] __attribute__((aligned(8)));
+    int8_t bd[BDIG + 1][8] __attribute__((aligned(8)));
     int btop = b ? recode_b(bd, (const uint8_t(*)[32])b, 1) : 0;
     if (!b) memset(bd, 0, sizeof bd);
     ge8_p3 acc;
