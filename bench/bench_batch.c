@@ -2,7 +2,8 @@
 /* Where the ticks of batch verification go (never a test; run by hand,
  * pinned): taskset -c 1 bin/f25519_bench_batch <impl> <n> [reps] [exact|choice].
  * zip215 (default): the phases of ed25519_batch.c's one combination; exact:
- * the phases of the openssl mode's half-size path (finish_quad), and where the
+ * the phases of the openssl mode's half-size path (finish_quad; A and R
+ * decoded by one frombytes_x16 against two frombytes_x8, paired), and where the
  * backend has both 8-lane kernels, half-size / full-size paired (the kernels,
  * the openssl batch, zip215's per-item path). Each phase
  * timed alone over the same n signatures (32-byte messages), medians in TSC
@@ -179,6 +180,19 @@ int main(int argc, char **argv)
         TIME("pre-decode checks", for (size_t i = 0; i < n; i++) st[i] = f25519_vf_pre_decode(sig[i], pub[i], F25519_VERIFY_OPENSSL));
         TIME("decode A (frombytes_x8, lenient)", for (size_t i = 0; i < n; i += 8) f25519_ops_ed25519_frombytes_x8(ops, A + i, pp + i, 0xff));
         TIME("decode R (frombytes_x8, strict)", for (size_t i = 0; i < n; i += 8) f25519_ops_ed25519_frombytes_x8(ops, R + i, ps + i, 0));
+        {   /* batch verification's one call per eight signatures: A's in lanes 0..7, R's in 8..15 */
+            const uint8_t **par = malloc(2 * n * sizeof *par);
+            ge51_p3 *AR = malloc(2 * n * sizeof *AR);
+            for (size_t i = 0; i < n; i += 8)
+                for (size_t l = 0; l < 8; l++) { par[2 * i + l] = pp[i + l]; par[2 * i + 8 + l] = ps[i + l]; }
+            TIME("decode A and R (frombytes_x16)", for (size_t i = 0; i < n; i += 8) f25519_ops_ed25519_frombytes_x16(ops, AR + 2 * i, par + 2 * i, 0xff));
+            PAIRED("paired: decode A and R, x16 / two x8",
+                   for (size_t i = 0; i < n; i += 8) f25519_ops_ed25519_frombytes_x16(ops, AR + 2 * i, par + 2 * i, 0xff),
+                   for (size_t i = 0; i < n; i += 8) { f25519_ops_ed25519_frombytes_x8(ops, A + i, pp + i, 0xff);
+                                                       f25519_ops_ed25519_frombytes_x8(ops, R + i, ps + i, 0); });
+            free(par);
+            free(AR);
+        }
         TIME("challenge k (SHA-512 + reduce)", challenges(ops, n, k, sig, pub, msg));
         f25519_halfsize *h = malloc(n * sizeof *h);
         uint8_t (*e)[32] = malloc(n * 32);

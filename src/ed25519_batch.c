@@ -16,8 +16,9 @@
  * items for all the threads instead (coop_block below); a
  * thread whose large scratch cannot be allocated takes its chunks in pieces
  * of CHUNK_MAX (then item by item), same statuses:
- *   - pre-decoding checks per item; A's (and in zip215 R's) decoded eight at
- *     a time (ops->ed25519_frombytes_x8); post-decoding checks; the challenge k;
+ *   - pre-decoding checks per item; A's (and where decoded R's: one
+ *     ops->ed25519_frombytes_x16 call) decoded eight at a time
+ *     (ops->ed25519_frombytes_x8); post-decoding checks; the challenge k;
  *   - openssl/strict (cofactorless, exact by construction): P = [k](-A) +
  *     [S]B for eight items per call (ops->ed25519_double_scalar_x8), then
  *     the final comparison of each item as bytes, enc(P) == R, the P's of the
@@ -264,18 +265,19 @@ static void prepare(const batch_job *j, chunk_scratch *w, size_t base, size_t lo
      * decoded: strictly (lenR = 0), as single verification does. */
     const int dec_r = !exact || use_quad(j->ops, mode);
     for (size_t g = lo; g < hi; g += 8) {
-        const uint8_t *ea[8], *er[8];
+        const uint8_t *e[16], **ea = e, **er = e + 8; /* A's in 0..7, R's in 8..15 */
         for (size_t l = 0; l < 8; l++) {
             int use = g + l < hi && st[g + l] == F25519_OK;
             ea[l] = use ? j->pub[base + g + l] : IDENTITY_ENC;
             er[l] = use ? j->sig[base + g + l] : IDENTITY_ENC;
         }
-        ge51_p3 tmp[8];
-        int bad_a = f25519_ops_ed25519_frombytes_x8(j->ops, tmp, ea, lenA);
-        for (size_t l = 0; l < 8 && g + l < hi; l++) w->A[g + l] = tmp[l];
-        int bad_r = dec_r ? f25519_ops_ed25519_frombytes_x8(j->ops, tmp, er, lenR) : 0;
+        ge51_p3 tmp[16];
+        int bad = dec_r ? f25519_ops_ed25519_frombytes_x16(j->ops, tmp, e, lenA | lenR << 8)
+                        : f25519_ops_ed25519_frombytes_x8(j->ops, tmp, ea, lenA);
+        int bad_a = bad & 0xff, bad_r = bad >> 8;
         for (size_t l = 0; l < 8 && g + l < hi; l++) {
-            if (dec_r) w->R[g + l] = tmp[l];
+            w->A[g + l] = tmp[l];
+            if (dec_r) w->R[g + l] = tmp[8 + l];
             if (st[g + l] == F25519_OK)
                 st[g + l] = f25519_vf_post_decode(j->sig[base + g + l], mode, (bad_a >> l) & 1,
                                                   (bad_r >> l) & 1);

@@ -45,6 +45,13 @@
  *               verification decodes the A's and the R's of eight signatures
  *               with two calls (one batched square-root chain each in ifma).
  *               NULL: four ed25519_frombytes2 calls.
+ *  ed25519_frombytes_x16: sixteen decodings, as ed25519_frombytes_x8 (lane
+ *               i: ge51_frombytes_vartime(&out[i], s[i], (lenient >> i) & 1));
+ *               returns the 16-bit set of rejected encodings (out[i] then
+ *               unspecified). Batch verification decodes the A's (0..7) and
+ *               R's (8..15) of eight signatures with one call (ifma: two
+ *               8-lane square-root chains interleaved). Optional (NULL: two
+ *               ed25519_frombytes_x8 calls).
  *  ed25519_double_scalar_x8: out[i] = [a_i]A_i + [b_i]B for eight independent
  *               lanes, as ed25519_double_scalar (a_i, b_i < 2^253, public).
  *  ed25519_quad_scalar_x8: out[i] = [a_i]A_i + [c_i]C_i + [b_i]B for eight
@@ -110,6 +117,7 @@ typedef struct f25519_ops {
     int (*ed25519_frombytes2)(ge51_p3 out[2], const uint8_t s0[32], const uint8_t s1[32],
                               int lenient0, int lenient1);
     int (*ed25519_frombytes_x8)(ge51_p3 out[8], const uint8_t *const s[8], unsigned lenient);
+    int (*ed25519_frombytes_x16)(ge51_p3 out[16], const uint8_t *const s[16], unsigned lenient);
     void (*ed25519_double_scalar_x8)(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
                                      const uint8_t b[8][32]);
     void (*ed25519_quad_scalar_x8)(ge51_p3 out[8], const uint8_t a[8][32], const ge51_p3 A[8],
@@ -174,6 +182,14 @@ static inline int f25519_ops_ed25519_frombytes_x8(const f25519_ops *o, ge51_p3 o
         bad |= o->ed25519_frombytes2(&out[i], s[i], s[i + 1], (int)((lenient >> i) & 1),
                                      (int)((lenient >> (i + 1)) & 1)) << i;
     return bad;
+}
+
+static inline int f25519_ops_ed25519_frombytes_x16(const f25519_ops *o, ge51_p3 out[16],
+                                                   const uint8_t *const s[16], unsigned lenient)
+{
+    if (o->ed25519_frombytes_x16) return o->ed25519_frombytes_x16(out, s, lenient);
+    int bad = f25519_ops_ed25519_frombytes_x8(o, out, s, lenient & 0xffu);
+    return bad | f25519_ops_ed25519_frombytes_x8(o, out + 8, s + 8, (lenient >> 8) & 0xffu) << 8;
 }
 
 static inline void f25519_ops_ed25519_double_scalar_x8(const f25519_ops *o, ge51_p3 out[8], const uint8_t a[8][32],

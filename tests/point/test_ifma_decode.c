@@ -7,6 +7,13 @@
  * bytes, non-canonical y (y >= p), x = 0 with and without the sign bit, the
  * small-order encodings and every encoding swapped between the two lanes.
  * The portable ops entry is checked the same way.
+ * ed25519_frombytes_x16 (sixteen decodings, two 8-lane chains interleaved)
+ * the same way lane by lane (verdict bit, point, T = X Y / Z): every edge
+ * encoding above, the low-order list and the A and R encodings of the
+ * speccheck and ZIP-215 vectors in every lane, random valid points (and
+ * their x-negations), random bytes, y = p + k, under random 16-bit lenient
+ * masks and all-strict / all-lenient / alternating ones; the dispatcher's
+ * fallback (two x8 calls) on the portable table the same way.
  */
 #include "testutil.h"
 #include "ops.h"
@@ -35,7 +42,83 @@ static int same_point(const ge51_p3 *p, const ge51_p3 *q)
     return same_fe(&a, &b);
 }
 
-static long n_cases, n_accept;
+static long n_cases, n_accept, n16, n16_accept;
+
+static int t_consistent(const ge51_p3 *p)
+{
+    fe51 a, b;
+    fe51_mul(&a, &p->X, &p->Y);
+    fe51_mul(&b, &p->Z, &p->T);
+    return same_fe(&a, &b);
+}
+
+/* one x16 call (ops' own entry, or the dispatcher's two-x8 fallback) vs portable per lane */
+static void check_x16(const f25519_ops *ops, const uint8_t *const s[16], unsigned lenient)
+{
+    ge51_p3 got[16];
+    int bad = f25519_ops_ed25519_frombytes_x16(ops, got, s, lenient);
+    CHECK((bad & ~0xffff) == 0, "%s x16: verdict bits %#x beyond lane 15", ops->name, (unsigned)bad);
+    for (int l = 0; l < 16; l++) {
+        ge51_p3 ref;
+        int rb = ge51_frombytes_vartime(&ref, s[l], (int)((lenient >> l) & 1)) != 0;
+        n16++;
+        CHECK(((bad >> l) & 1) == rb, "%s x16 lane %d: verdict %d, portable %d (lenient %#x)", ops->name, l,
+              (bad >> l) & 1, rb, lenient);
+        if (rb) continue;
+        n16_accept++;
+        CHECK(same_point(&got[l], &ref), "%s x16 lane %d: point differs", ops->name, l);
+        CHECK(t_consistent(&got[l]), "%s x16 lane %d: T != X Y / Z", ops->name, l);
+    }
+}
+
+/* the A and R encodings of a vector file's cases (keys: public key, signature) */
+static int load_ar(uint8_t (*out)[32], int cap, const char *rel, const char *kA, const char *kS)
+{
+    json_t *j = tu_load_json(rel);
+    const json_t *cases = json_is_array(j) ? j : json_object_get(j, "cases");
+    int n = 0;
+    for (size_t i = 0; i < json_array_size(cases) && n + 2 <= cap; i++) {
+        const json_t *o = json_array_get(cases, i);
+        uint8_t sig[64];
+        tu_hex_exact(out[n++], 32, tu_str(o, kA), "A");
+        tu_hex_exact(sig, 64, tu_str(o, kS), "signature");
+        memcpy(out[n++], sig, 32);
+    }
+    json_decref(j);
+    return n;
+}
+
+static void test_x16(const f25519_ops *ops, uint8_t (*e)[32], int ne)
+{
+    const unsigned masks[4] = { 0, 0xffff, 0x5555, 0x00ff };
+    const uint8_t *s[16];
+    for (int r = 0; r < ne; r++)   /* every encoding in every lane */
+        for (int m = 0; m < 5; m++) {
+            for (int l = 0; l < 16; l++) s[l] = e[(r + l * 7) % ne];
+            check_x16(ops, s, m < 4 ? masks[m] : tu_rand_below(65536));
+        }
+    for (int it = 0; it < 400; it++) { /* fresh points and bytes among the edge encodings */
+        uint8_t f[16][32], seed[32];
+        for (int l = 0; l < 16; l++) {
+            switch (tu_rand_below(5)) {
+            case 0: tu_rand_bytes(f[l], 32); break;
+            case 1: memcpy(f[l], e[tu_rand_below((uint32_t)ne)], 32); break;
+            case 2: /* y = p + k (k < 19), either sign */
+                memset(f[l], 0xff, 32);
+                f[l][0] = (uint8_t)(0xed + tu_rand_below(19));
+                f[l][31] = tu_rand_below(2) ? 0xff : 0x7f;
+                break;
+            default:
+                tu_rand_bytes(seed, 32);
+                f25519_ed25519_public(f[l], seed);
+                if (tu_rand_below(4) == 0) f[l][31] ^= 0x80;
+                break;
+            }
+            s[l] = f[l];
+        }
+        check_x16(ops, s, tu_rand_below(65536));
+    }
+}
 
 static void check_pair(const f25519_ops *ops, const uint8_t s0[32], const uint8_t s1[32])
 {
@@ -117,6 +200,17 @@ int main(void)
         for (int i = 0; i < ne; i++)
             for (int j = 0; j < ne; j++) check_pair(ops[o], e[i], e[j]);
 
+    /* x16: the edge encodings, the low-order list and the external vectors' A and R */
+    enum { NX = NE + TU_ED25519_LOW_ORDER_N + 24 + 2 * 196 };
+    static uint8_t x[NX][32];
+    int nx = ne;
+    memcpy(x, e, (size_t)ne * 32);
+    for (int i = 0; i < TU_ED25519_LOW_ORDER_N; i++) tu_hex_exact(x[nx++], 32, tu_ed25519_low_order[i], "low order");
+    nx += load_ar(x + nx, NX - nx, "speccheck/cases.json", "pub_key", "signature");
+    nx += load_ar(x + nx, NX - nx, "zip215/zip215_small_order.json", "public_key", "signature");
+    for (int o = 0; o < 2; o++) test_x16(ops[o], x, nx);
+    CHECK(f25519_ops_ifma.ed25519_frombytes_x16 != NULL, "ifma: no ed25519_frombytes_x16 entry");
+
     /* random bytes (about half are on the curve) and random valid points */
     for (int it = 0; it < 2000; it++) {
         uint8_t a[32], b[32], seed[32];
@@ -134,5 +228,7 @@ int main(void)
     }
     printf("test_ifma_decode: %ld decodings compared (%ld lane-0 accepts), %d edge encodings\n", n_cases,
            n_accept, ne);
+    printf("test_ifma_decode: x16 %ld decodings compared (%ld accepted), %d fixed encodings\n", n16, n16_accept,
+           nx);
     return tu_finish("test_ifma_decode");
 }

@@ -6,6 +6,8 @@
  *                            point) on valid points, torsion points, random
  *                            bytes, y >= p, x = 0 with the sign bit, every
  *                            lenient mask bit pattern drawn at random;
+ *                            ed25519_frombytes_x16 (or its two-x8 fallback)
+ *                            the same, the eight also reversed in 8..15;
  *   ed25519_double_scalar_x8 vs f25519_double_scalarmult_portable per lane
  *                            (random, zero, maximal (2^253 - 1, L - 1), 2^252
  *                            and short scalars; random, mixed-order, torsion
@@ -131,6 +133,20 @@ static void test_decode(const f25519_ops *ops, int rounds)
                   l, (bad >> l) & 1, rb);
             if (!rb) CHECK(same_point(&got[l], &ref), "%s frombytes_x8 round %d lane %d: point differs", ops->name, r, l);
             if (!rb) CHECK(t_consistent(&got[l]), "%s frombytes_x8 round %d lane %d: T != X Y / Z", ops->name, r, l);
+        }
+        /* x16 (or its two-x8 fallback): these eight in lanes 0..7, reversed in 8..15, other lenient bits */
+        const uint8_t *p16[16];
+        const unsigned len16 = lenient | (tu_rand_below(256) << 8);
+        ge51_p3 got16[16];
+        for (int l = 0; l < 8; l++) p16[l] = p16[15 - l] = enc[l];
+        int bad16 = f25519_ops_ed25519_frombytes_x16(ops, got16, p16, len16);
+        for (int l = 0; l < 16; l++) {
+            ge51_p3 ref;
+            int rb = ge51_frombytes_vartime(&ref, p16[l], (int)((len16 >> l) & 1)) != 0;
+            CHECK(((bad16 >> l) & 1) == rb, "%s frombytes_x16 round %d lane %d: verdict %d, portable %d", ops->name,
+                  r, l, (bad16 >> l) & 1, rb);
+            if (!rb) CHECK(same_point(&got16[l], &ref) && t_consistent(&got16[l]),
+                           "%s frombytes_x16 round %d lane %d: point differs", ops->name, r, l);
         }
     }
     printf("  frombytes_x8: %ld decodings (%ld accepted) equal portable\n", n, acc);

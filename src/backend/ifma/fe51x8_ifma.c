@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
  * 8x1-way exponentiations (all lanes at once) for the IFMA backend: the
- * chains of field/pow_chain.h.
+ * chains of field/pow_chain.h; fe8_pow22523_2: two of them in lock step (each
+ * is one dependent sequence of squarings: the out-of-order core overlaps the
+ * two).
  */
 #include "backend/ifma/fe51x8_ifma.h"
 #include "field/pow_chain.h"
@@ -32,4 +34,30 @@ F25519_IFMA_TARGET void fe8_pow22523(fe51x8 *out, const fe51x8 *z)
     fe51x8 t, z11, t0, t1, t2, z9;
     F25519_POW_2_250_1(FE8_MUL_, FE8_SQR_, FE8_SQRN_, &t, &z11, z, &t0, &t1, &t2, &z9);
     F25519_POW22523_TAIL(FE8_MUL_, FE8_SQRN_, out, &t, z);
+}
+
+/* Lock-step lanes of chains (N arrays of elements): every operation of
+ * field/pow_chain.h applied to each index i_ < N, as fe51x4_ifma.c's
+ * FE4N_*. (Uses the caller's N, i_ and r_.) */
+#define FE8N_UNROLL _Pragma("GCC unroll 2") /* GCC -O2 keeps a 2-trip loop, through memory */
+#define FE8N_MUL_(h, f, g) FE8N_UNROLL for (i_ = 0; i_ < N; i_++) fe8_mul(&(h)[i_], &(f)[i_], &(g)[i_])
+#define FE8N_SQR_(h, f) FE8N_UNROLL for (i_ = 0; i_ < N; i_++) fe8_sqr(&(h)[i_], &(f)[i_])
+#define FE8N_SQRN_(h, f, n)                                                        \
+    do {                                                                           \
+        FE8N_UNROLL for (i_ = 0; i_ < N; i_++) fe8_sqr(&(h)[i_], &(f)[i_]);        \
+        for (r_ = 1; r_ < (n); r_++)                                               \
+            FE8N_UNROLL for (i_ = 0; i_ < N; i_++) fe8_sqr(&(h)[i_], &(h)[i_]);    \
+    } while (0)
+
+/* out_a = a^((p-5)/8), out_b = b^((p-5)/8): the sixteen square roots of
+ * frombytes_x16 (public data, nothing to wipe). */
+F25519_IFMA_TARGET void fe8_pow22523_2(fe51x8 *out_a, fe51x8 *out_b, const fe51x8 *a, const fe51x8 *b)
+{
+    enum { N = 2 };
+    fe51x8 in[2] = { *a, *b }, o[N], t[N], z11[N], t0[N], t1[N], t2[N], z9[N];
+    int i_, r_;
+    F25519_POW_2_250_1(FE8N_MUL_, FE8N_SQR_, FE8N_SQRN_, t, z11, in, t0, t1, t2, z9);
+    F25519_POW22523_TAIL(FE8N_MUL_, FE8N_SQRN_, o, t, in);
+    *out_a = o[0];
+    *out_b = o[1];
 }

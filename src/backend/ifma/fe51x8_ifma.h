@@ -297,6 +297,8 @@ F25519_IFMA_INLINE void fe8_unpack(fe51 f[8], const fe51x8 *h)
 /* Out-of-line (fe51x8_ifma.c): exponentiations, all lanes at once. */
 void fe8_invert(fe51x8 *out, const fe51x8 *z);    /* z^(p-2); R in, R out */
 void fe8_pow22523(fe51x8 *out, const fe51x8 *z);  /* z^((p-5)/8) */
+/* two chains interleaved: out_a = a^((p-5)/8), out_b = b^((p-5)/8) */
+void fe8_pow22523_2(fe51x8 *out_a, fe51x8 *out_b, const fe51x8 *a, const fe51x8 *b);
 void fe8_mul_f(fe51x8 *h, const fe51x8 *f, const fe51x8 *g); /* out-of-line fe8_mul */
 void fe8_sqr_f(fe51x8 *h, const fe51x8 *f);
 #endif

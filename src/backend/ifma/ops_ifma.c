@@ -74,6 +74,7 @@ const f25519_ops f25519_ops_ifma = {
     .ed25519_quad_scalar = NULL, /* single verification: the full-size 4-lane path (ops.h) */
     .ed25519_frombytes2 = f25519_ifma_frombytes2,
     .ed25519_frombytes_x8 = f25519_ifma_frombytes_x8,
+    .ed25519_frombytes_x16 = f25519_ifma_frombytes_x16,
     .ed25519_double_scalar_x8 = f25519_ifma_double_scalar_x8,
     /* ~130 doublings instead of ~253: zip215's per-item path; the exact modes'
      * would have to decode R for it: exact_half below */
