@@ -12,13 +12,15 @@
  * T_{m+1} <= 8L / r_m < 2^128 (two words): v = (t_{m+1}, r_{m+1}) is short,
  * and the partner is the shorter of w_m = (t_m, r_m) and w_{m+2} (one step
  * more) (Gallant-Lambert-Vanstone). Most steps are taken Lehmer's way:
- * Euclid on the top 62 bits of r_i, r_{i+1} (quotients below 8 by three
- * compare-and-subtract steps, larger ones by a division), for as long as
+ * Euclid on the top 62 bits of r_i, r_{i+1} (one hardware division per
+ * quotient: on random data it beats compare-and-subtract code, whose
+ * branches or selects cost more than the divider), for as long as
  * Jebelean's condition (Jebelean, "Improving the multiprecision Euclidean
  * algorithm") guarantees the quotients are those of the full numbers, then
  * one 2x2 matrix applied to (r, T), its result checked (r0 > r1 >= 0 holds
- * only for the exact quotients). The last steps before 2^128 are exact
- * single steps. Either way the new vectors are integer combinations of the
+ * only for the exact quotients). The step below 2^128 is taken in a round
+ * when the window proves it; otherwise (rare) an exact single step is
+ * taken. Either way the new vectors are integer combinations of the
  * old (a unimodular change of basis), so they stay in the lattice.
  * Phase 2, Lagrange steps u -= j v (j = round(<u, v> / <v, v>) in double
  * precision) on the signed 192-bit coordinates until j = 0. Any integer j
@@ -101,22 +103,7 @@ static int lehmer_steps(uint64_t m[4], uint64_t x, uint64_t y, uint64_t ymin)
     uint64_t u0 = 1, v0 = 0, u1 = 0, v1 = 1;
     int n = 0;
     for (;;) {
-        uint64_t q, r;
-        if ((x >> 3) >= y) {
-            q = x / y;
-            r = x - q * y;
-        } else {
-            /* q < 8: three compare-and-subtract steps (no overflow: y < 2^62 / 4) */
-            const uint64_t y2 = y << 1, y4 = y << 2;
-            uint64_t t;
-            const uint64_t b2 = x >= y4;
-            t = x - y4, r = b2 ? t : x;
-            const uint64_t b1 = r >= y2;
-            t = r - y2, r = b1 ? t : r;
-            const uint64_t b0 = r >= y;
-            t = r - y, r = b0 ? t : r;
-            q = 4 * b2 + 2 * b1 + b0;
-        }
+        const uint64_t q = x / y, r = x % y;
         const uint64_t u2 = u0 + q * u1, v2 = v0 + q * v1;
         if (r < v2 || y - r < v2 + v1) break;
         if (r < v2 + ymin) {
