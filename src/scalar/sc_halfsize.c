@@ -93,11 +93,12 @@ static int gt4(const uint64_t a[4], const uint64_t b[4])
 
 /* Euclid on the windows x > y > 0 (x < 2^62), the cofactor magnitudes in
  * m = {u0, v0, u1, v1}: after n steps the windows are (-1)^n (u0 x - v0 y)
- * and (-1)^(n+1) (u1 x - v1 y). A step is taken while Jebelean's condition
- * holds (new remainder >= v1 and old - new >= v1 + v0: the quotients are
- * those of any numbers with these leading bits) and the new remainder stays
- * >= v1 + ymin (the full remainder then stays >= ymin 2^sh), or the step
- * crosses for sure (new remainder < ymin - v1: taken, and the last). */
+ * and (-1)^(n+1) (u1 x - v1 y), v >= u. A step is taken while Jebelean's
+ * condition holds (new remainder >= its v, old - new remainder >= the sum
+ * of both v: the quotients are those of any numbers with these leading
+ * bits; the full remainder is then within v 2^sh of the window's times
+ * 2^sh) and the new remainder stays >= v + ymin (the full one >= ymin 2^sh),
+ * or the step crosses for sure (new remainder < ymin - v: taken, the last). */
 static int lehmer_steps(uint64_t m[4], uint64_t x, uint64_t y, uint64_t ymin)
 {
     uint64_t u0 = 1, v0 = 0, u1 = 0, v1 = 1;
