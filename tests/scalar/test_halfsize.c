@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /* Half-size scalars (src/scalar/sc_halfsize.c) checked exactly with OpenSSL
- * BIGNUM: c odd, d = c k (mod L), m = (c k - d) / L an exact multiple of 8,
- * |c|, |d| < 2^F25519_HALFSIZE_MAXBITS and the reported bit length, negc =
- * (-c) mod L. Random k (all must succeed), the edges 0, 1, 2, L - 1, L - 2,
- * (L - 1) / 2, small and 2^j k, and fractions a / b mod L with small a, b
- * (skewed lattices: the function may decline, which is then checked against
- * an exhaustive search for k = L - 1 and small cases). Prints the bit-length
- * histogram and the time per call (no speed assertion). */
+ * BIGNUM: c odd, d = c k (mod L), m = (c k - d) / L an exact multiple of 8
+ * (c k - d divisible by 8L), |c|, |d| < 2^F25519_HALFSIZE_MAXBITS and the
+ * reported bit length, negc = (-c) mod L, no negative zero. Random k from a
+ * fixed-seed generator (all must succeed; the bit lengths must stay near
+ * the lattice's sqrt(8L) ~ 2^127.5: at most 2% above 130 bits, none above
+ * 140; an odd c forces a longer vector when the shortest one has c even,
+ * so a few exceed 130 for any algorithm), a second batch from the test's
+ * seed, the edges 0, 1, 2, L - 1, L - 2, small k (c = 1 is a short pair:
+ * must succeed), k near L / 2, L / 3, 2 L / 3, 2^j and -2^j, x 2^j, and
+ * fractions a / b mod L with small a, b (skewed lattices: the function may
+ * decline, which is checked against the proof for k = L - 1). Prints the
+ * bit-length histogram and the time per call (no speed assertion). */
 #include <openssl/bn.h>
 #include <time.h>
 #include "testutil.h"
@@ -15,6 +20,24 @@
 static BIGNUM *L, *L8;
 static BN_CTX *CTX;
 static int hist[F25519_HALFSIZE_MAXBITS + 1];
+static int last_bits;
+
+static int nhist(void)
+{
+    int n = 0;
+    for (int b = 0; b <= F25519_HALFSIZE_MAXBITS; b++) n += hist[b];
+    return n;
+}
+
+/* a fixed-seed generator (Steele, Lea, Flood: SplitMix64): reproducible k */
+static uint64_t splitmix64(void)
+{
+    static uint64_t s = 0x2545f4914f6cdd1dull;
+    uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
 
 static BIGNUM *signed_bn(const uint8_t mag[32], int neg)
 {
@@ -45,6 +68,8 @@ static int check_k(const BIGNUM *K, const char *what)
     BN_div(Mq, Rm, T, L, CTX);
     CHECK(BN_is_zero(Rm), "%s: d = c k mod L", what);
     CHECK(BN_is_zero(Mq) || BN_mod_word(Mq, 8) == 0, "%s: 8 | m", what);
+    BN_div(Mq, Rm, T, L8, CTX);
+    CHECK(BN_is_zero(Rm), "%s: 8L | c k - d", what);
     /* negc = (-c) mod L */
     BN_nnmod(NC, C, L, CTX);
     BN_mod_sub(NC, L, NC, L, CTX);
@@ -52,6 +77,7 @@ static int check_k(const BIGNUM *K, const char *what)
     BN_bn2lebinpad(NC, want, 32);
     CHECK(memcmp(want, h.negc, 32) == 0, "%s: negc", what);
     if (h.bits <= F25519_HALFSIZE_MAXBITS && h.bits >= 0) hist[h.bits]++;
+    last_bits = h.bits;
     BN_free(C), BN_free(D), BN_free(T), BN_free(Mq), BN_free(Rm), BN_free(NC);
     return 1;
 }
@@ -66,9 +92,29 @@ int main(void)
     BN_lshift(L8, L8, 3);
     BIGNUM *K = BN_new(), *A = BN_new(), *B = BN_new();
 
-    /* random k: every one must succeed */
+    /* random k from a fixed seed: every one must succeed, bit lengths near 127.5 */
     const int NR = 100000;
+    int over130 = 0, maxbits = 0;
     for (int it = 0; it < NR; it++) {
+        uint8_t kb[32];
+        for (int j = 0; j < 4; j++) {
+            const uint64_t w = splitmix64();
+            for (int b = 0; b < 8; b++) kb[8 * j + b] = (uint8_t)(w >> (8 * b));
+        }
+        BN_lebin2bn(kb, 32, K);
+        BN_nnmod(K, K, L, CTX);
+        const int before = nhist();
+        CHECK(check_k(K, "random"), "random k declined (item %d)", it);
+        if (nhist() > before) {
+            over130 += last_bits > 130;
+            if (last_bits > maxbits) maxbits = last_bits;
+        }
+    }
+    printf("fixed-seed random k: %d of %d above 130 bits, largest %d\n", over130, NR, maxbits);
+    CHECK(over130 <= NR / 50, "too many random k above 130 bits: %d of %d", over130, NR);
+    CHECK(maxbits <= 140, "random k: %d bits", maxbits);
+    /* and from the test's seed (or the OS) */
+    for (int it = 0; it < 10000; it++) {
         BN_rand_range(K, L);
         CHECK(check_k(K, "random"), "random k declined");
     }
@@ -85,6 +131,27 @@ int main(void)
     check_k(K, "k=L-2");
     BN_rshift1(K, L);
     check_k(K, "k=(L-1)/2");
+    /* small k: (c, d) = (1, k) is a short pair, so each must succeed */
+    for (unsigned long j = 0; j < 2000; j++) {
+        BN_set_word(K, j * j * j + j);
+        CHECK(check_k(K, "small k"), "small k = %lu declined", j * j * j + j);
+    }
+    /* near L - small, L / 2, L / 3, 2 L / 3 */
+    BIGNUM *Q = BN_new();
+    for (int part = 0; part < 4; part++) {
+        if (part == 0) BN_copy(Q, L);
+        if (part == 1) BN_rshift1(Q, L);
+        if (part == 2) BN_div_word(BN_copy(Q, L), 3);
+        if (part == 3) BN_div_word(BN_copy(Q, L), 3), BN_lshift1(Q, Q);
+        for (int j = -300; j <= 300; j++) {
+            BN_copy(K, Q);
+            if (j < 0) BN_sub_word(K, (BN_ULONG)-j);
+            else BN_add_word(K, (BN_ULONG)j);
+            if (BN_is_negative(K) || BN_cmp(K, L) >= 0) continue;
+            check_k(K, "near L/n");
+        }
+    }
+    BN_free(Q);
     for (int j = 0; j < 253; j++) {
         BN_one(K);
         BN_lshift(K, K, j);
@@ -92,6 +159,13 @@ int main(void)
         check_k(K, "k=2^j");
         BN_sub(K, L, K);
         check_k(K, "k=-2^j");
+        BN_sub_word(K, 1);
+        check_k(K, "k=-2^j-1");
+        BN_one(K);
+        BN_lshift(K, K, j);
+        BN_add_word(K, 1);
+        BN_nnmod(K, K, L, CTX);
+        check_k(K, "k=2^j+1");
         BN_set_word(K, (BN_ULONG)tu_rand64());
         BN_lshift(K, K, j);
         BN_nnmod(K, K, L, CTX);
