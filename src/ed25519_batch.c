@@ -19,11 +19,17 @@
  *   - pre-decoding checks per item; A's (and where decoded R's: one
  *     ops->ed25519_frombytes_x16 call) decoded eight at a time
  *     (ops->ed25519_frombytes_x8); post-decoding checks; the challenge k;
- *   - openssl/strict (cofactorless, exact by construction): P = [k](-A) +
- *     [S]B for eight items per call (ops->ed25519_double_scalar_x8), then
- *     the final comparison of each item as bytes, enc(P) == R, the P's of the
- *     chunk encoded with one inversion: the verdict single verification's
- *     strict decoding of R and point comparison give (verify_chunk);
+ *   - openssl/strict (cofactorless, exact by construction): where the
+ *     backend's half-size kernel is the cheaper (ops.h exact_half), R
+ *     decoded strictly with A and, eight items per call, Q = [c]R +
+ *     [(-c S) mod L]B + [d]A == O with the half-size scalars of k
+ *     (finish_quad, ops->ed25519_quad_scalar_x8: the decision of
+ *     f25519_vf_steps67); else, and for a k without a short pair, P =
+ *     [k](-A) + [S]B for eight items per call
+ *     (ops->ed25519_double_scalar_x8), then the final comparison of each
+ *     item as bytes, enc(P) == R, the P's of the chunk encoded with one
+ *     inversion: the verdict single verification's strict decoding of R and
+ *     point comparison give (finish_exact);
  *   - zip215 (cofactored): one random linear combination of the chunk's
  *     remaining items, [8]([sum z_i S_i]B - sum [z_i]R_i - sum [z_i k_i]A_i)
  *     == O with independent 128-bit z_i from the OS random source

@@ -76,16 +76,15 @@ const f25519_ops f25519_ops_ifma = {
     .ed25519_frombytes_x8 = f25519_ifma_frombytes_x8,
     .ed25519_frombytes_x16 = f25519_ifma_frombytes_x16,
     .ed25519_double_scalar_x8 = f25519_ifma_double_scalar_x8,
-    /* ~130 doublings instead of ~253: zip215's per-item path; the exact modes'
-     * would have to decode R for it: exact_half below */
+    /* ~132 doublings instead of ~253: the per-item path of every mode */
     .ed25519_quad_scalar_x8 = f25519_ifma_quad_scalar_x8,
     .ed25519_msm = i_msm,
     .ed25519_msm_threaded = 1, /* the buckets' window groups (ed25519_batch.c: one combination for all threads) */
     .sha512_x8 = f25519_sha512_x8_avx512,
-    /* paired runs of f25519_bench_batch ifma <n> 15 exact|choice: the exact
-     * modes' per-item path with the half-size kernel costs ~1.04x the
-     * full-size one at n = 8 and 64, ~1.08x at n = 1024 (the kernel ~0.76x,
-     * but R's decoding and sc_halfsize add ~2,600 ticks per signature, the
-     * one encoding saves ~600); zip215's per-item path ~0.93x */
-    .batch_costs = {.group = 250, .comb0 = 165, .comb1 = 24, .exact_half = 104},
+    /* paired runs of f25519_bench_batch ifma <n> 5 exact|choice (n = 8 ..
+     * 256): a group of 8 lanes costs ~2.2 single verifications, a zip215
+     * combination of c items ~1.06 + 0.23 c (it wins from c ~ 27); the exact
+     * modes' per-item path with the half-size kernel (R decoded with A by
+     * ed25519_frombytes_x16, sc_halfsize) ~0.95x the full-size one */
+    .batch_costs = {.group = 219, .comb0 = 106, .comb1 = 23, .exact_half = 95},
 };
