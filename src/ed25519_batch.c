@@ -68,7 +68,6 @@
 
 /* The encoding of the identity (y = 1): a valid stand-in for unused lanes. */
 static const uint8_t IDENTITY_ENC[32] = {1};
-static const uint8_t ZERO32[32];
 int f25519_batch_full_size;
 
 /* 1 when the per-item path takes the half-size scalars (finish_quad): the
@@ -215,7 +214,7 @@ static size_t finish_quad(const batch_job *j, chunk_scratch *w, size_t base, siz
                 idx[left++] = i; /* left <= t: in place */
                 continue;
             }
-            sc25519_muladd(e8[q], h.negc, j->sig[base + i] + 32, ZERO32); /* (-c S) mod L */
+            sc25519_mul_public(e8[q], h.negc, j->sig[base + i] + 32); /* (-c S) mod L */
             memcpy(d8[q], h.d, 32);
             memcpy(c8[q], h.c, 32);
             A8[q] = w->A[i];

@@ -197,10 +197,9 @@ static inline int f25519_vf_steps67(const f25519_ops *ops, const ge51_p3 AR[2], 
     ge51_p3 A = AR[0], P;
     f25519_halfsize h;
     if (ops->ed25519_quad_scalar && f25519_sc_halfsize_vartime(&h, k)) {
-        static const uint8_t zero[32] = {0};
         uint8_t e[32];
         ge51_p3 R = AR[1], Q;
-        sc25519_muladd(e, h.negc, S, zero); /* (-c S) mod L */
+        sc25519_mul_public(e, h.negc, S); /* (-c S) mod L */
         if (h.d_neg) ge51_neg(&A, &A);
         if (h.c_neg) ge51_neg(&R, &R);
         ops->ed25519_quad_scalar(&Q, h.d, &A, h.c, &R, e);

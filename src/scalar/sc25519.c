@@ -59,13 +59,13 @@ static void csub_L(uint64_t r[5])
     for (int i = 0; i < 5; i++) r[i] = (r[i] & keep) | (t[i] & ~keep);
 }
 
-/* out = x mod L for x given as 8 words (< 2^512). */
-static void barrett(uint8_t out[32], const uint64_t x[8])
+/* r[0..4) = x mod L for x given as 8 words (< 2^512); q2, q3, r2, r5: the
+ * caller's scratch (wiped by barrett for secret x). */
+static void barrett_words(uint64_t r[5], const uint64_t x[8], uint64_t q2[10], uint64_t q3[5], uint64_t r2[9])
 {
-    uint64_t q2[10], q3[5], r2[9], r[5];
     f25519_sc_mul_words(q2, x + 3, 5, MU, 5); /* q1 * mu, q1 = x >> 192 */
-    memcpy(q3, q2 + 5, sizeof q3);           /* q3 = q2 >> 320 */
-    f25519_sc_mul_words(r2, q3, 5, Lw, 4);   /* q3 * L; only the low 5 words matter */
+    memcpy(q3, q2 + 5, 5 * sizeof q3[0]);     /* q3 = q2 >> 320 */
+    f25519_sc_mul_words(r2, q3, 5, Lw, 4);    /* q3 * L; only the low 5 words matter */
     uint64_t borrow = 0;
     for (int i = 0; i < 5; i++) {      /* r = (x - q3 L) mod 2^320 */
         u128 d = (u128)x[i] - r2[i] - borrow;
@@ -74,6 +74,13 @@ static void barrett(uint8_t out[32], const uint64_t x[8])
     }
     csub_L(r);
     csub_L(r);
+}
+
+/* out = x mod L for x given as 8 words (< 2^512). */
+static void barrett(uint8_t out[32], const uint64_t x[8])
+{
+    uint64_t q2[10], q3[5], r2[9], r[5];
+    barrett_words(r, x, q2, q3, r2);
     for (int i = 0; i < 4; i++) st64(out + 8 * i, r[i]);
     f25519_wipe(q2, sizeof q2);
     f25519_wipe(q3, sizeof q3);
@@ -117,6 +124,18 @@ void sc25519_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
     f25519_wipe(aw, sizeof aw);
     f25519_wipe(bw, sizeof bw);
     f25519_wipe(x, sizeof x);
+}
+
+void sc25519_mul_public(uint8_t out[32], const uint8_t a[32], const uint8_t b[32])
+{
+    uint64_t aw[4], bw[4], x[8], q2[10], q3[5], r2[9], r[5];
+    for (int i = 0; i < 4; i++) {
+        memcpy(&aw[i], a + 8 * i, 8); /* little-endian host (x86-64) */
+        memcpy(&bw[i], b + 8 * i, 8);
+    }
+    f25519_sc_mul_words(x, aw, 4, bw, 4);
+    barrett_words(r, x, q2, q3, r2);
+    memcpy(out, r, 32);
 }
 
 int sc25519_is_canonical(const uint8_t s[32])

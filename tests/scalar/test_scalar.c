@@ -48,6 +48,12 @@ int main(void)
         BN_bn2lebinpad(W, want, 32);
         CHECK(memcmp(out, want, 32) == 0, "muladd it=%d", it);
 
+        sc25519_mul_public(out, a, b);
+        BN_mul(W, A, B, CTX);
+        BN_nnmod(W, W, L, CTX);
+        BN_bn2lebinpad(W, want, 32);
+        CHECK(memcmp(out, want, 32) == 0, "mul_public it=%d", it);
+
         CHECK(sc25519_is_canonical(a) == (BN_cmp(A, L) < 0), "is_canonical it=%d", it);
         BN_free(X); BN_free(W); BN_free(A); BN_free(B); BN_free(C);
     }
