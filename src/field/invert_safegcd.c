@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Inversions over fe51 for the backends' encodings (plain C; see
- * invert_safegcd.h).
+ * Inversions over fe51 for the backends' encodings (C, the divsteps in
+ * x86-64 asm where available; see invert_safegcd.h).
  *
  * f25519_safegcd_invert: constant-time Bernstein-Yang "safegcd" (Bernstein,
  * Yang 2019; docs/references.md) instead of the 254-squaring Fermat chain,
@@ -10,8 +10,8 @@
  * below 2^256 with this variant (the bound computed for libsecp256k1's
  * constant-time modinv64, which runs 10 x 59 = 590), after which g = 0 and
  * f = +-1 for every x != 0 (x = 0 keeps f = p, g = 0 and gives 0).
- * Each batch works on the low 64 bits of f and g with branch-free masks
- * (four runs of 15 steps on packed words, see divsteps15), producing a 2x2 matrix
+ * Each batch works on the low 64 bits of f and g, branch-free (four runs of
+ * 15 steps on packed words, see divsteps15), producing a 2x2 matrix
  * scaled by 2^62 (|entries| <= 2^62) that is then applied to the full f, g
  * (signed radix-2^62, exact, divided by 2^62) and to d, e mod p (radix
  * 2^51, not divided: the total factor 2^620 is cancelled by e's start value).
@@ -26,6 +26,11 @@
 #include "field/invert_safegcd.h"
 #include <string.h>
 #include "common/wipe.h"
+#include "arch/mulx_asm.h"
+
+/* the divsteps in x86-64 asm where the mulx backend's asm is built (same
+ * conditions: optimized, no MemorySanitizer, F25519_NO_ASM unset) */
+#define F25519_DIVSTEP_ASM F25519_HAVE_MULX
 
 #define M62 ((uint64_t)0x3fffffffffffffffULL)
 #define M51 ((uint64_t)0x7ffffffffffffULL)
@@ -78,6 +83,48 @@ typedef struct { int64_t v[5]; } s62;
 
 /* 15 divsteps from the low bits of f and g (f odd); t = (u v; q r) with
  * 2^15 f_new = u f + v g, 2^15 g_new = q f + r g, |u| + |v|, |q| + |r| <= 2^15 */
+#if F25519_DIVSTEP_ASM
+/* The same 15 steps with CMOV selections (x86-64 asm: a compiler may turn
+ * selections into branches). State: X = the word added to G when g is odd
+ * (F when delta <= 0, -F when delta > 0), G, zeta; F itself is not kept.
+ * Each step computes both candidates of every value ahead and selects:
+ * G <- (odd ? G + X : G) >> 1 is then three dependent instructions, and the
+ * next X depends on the swap (delta > 0 and g odd) only through one CMOV:
+ * after a swap X' = +-G (zeta' = -zeta - 2 < 0 iff zeta = -1), else
+ * X' = +-X (the sign of delta changes iff zeta = 0). The swap flag is
+ * zeta's sign bit AND g's low bit (moved to bit 63): one TEST. Flags,
+ * selections and arithmetic are the same for every input. */
+#define DIVSTEP_ASM                                                            \
+    "mov %[G], %[T]\n\t" "add %[X], %[T]\n\t"                                  \
+    "mov %[G], %[A]\n\t" "neg %[A]\n\t"                                        \
+    "cmp $-1, %[z]\n\t" "cmovne %[G], %[A]\n\t"                                \
+    "mov %[X], %[B]\n\t" "neg %[B]\n\t"                                        \
+    "test %[z], %[z]\n\t" "cmovne %[X], %[B]\n\t"                              \
+    "lea 2(%[z]), %[zb]\n\t" "neg %[zb]\n\t"                                   \
+    "mov %[G], %[s]\n\t" "shl $63, %[s]\n\t" "test %[z], %[s]\n\t"            \
+    "lea -1(%[z]), %[z]\n\t"                                                   \
+    "mov %[B], %[X]\n\t" "cmovnz %[A], %[X]\n\t" "cmovnz %[zb], %[z]\n\t"       \
+    "test $1, %[G]\n\t" "cmovnz %[T], %[G]\n\t" "sar $1, %[G]\n\t"
+#define DIVSTEP_ASM3 DIVSTEP_ASM DIVSTEP_ASM DIVSTEP_ASM
+static inline __attribute__((always_inline)) int64_t divsteps15(int64_t zeta, uint64_t f, uint64_t g,
+                                                              int64_t t[4])
+{
+    const uint64_t m = 0x7fff;
+    uint64_t F = (f & m) + ((uint64_t)1 << 36), G = (g & m) + ((uint64_t)1 << 57);
+    uint64_t c1 = (uint64_t)(zeta >> 63);
+    uint64_t X = (F ^ c1) - c1, T, A, B, zb, s;
+    __asm__(DIVSTEP_ASM3 DIVSTEP_ASM3 DIVSTEP_ASM3 DIVSTEP_ASM3 DIVSTEP_ASM3
+            : [X] "+r"(X), [G] "+r"(G), [z] "+r"(zeta), [T] "=&r"(T), [A] "=&r"(A), [B] "=&r"(B),
+              [zb] "=&r"(zb), [s] "=&r"(s)
+            :
+            : "cc");
+    c1 = (uint64_t)(zeta >> 63);
+    F = (X ^ c1) - c1;
+    UNPACK(F, t[0], t[1]);
+    UNPACK(G, t[2], t[3]);
+    return zeta;
+}
+#else
 static inline __attribute__((always_inline)) int64_t divsteps15(int64_t zeta, uint64_t f, uint64_t g,
                                                               int64_t t[4])
 {
@@ -89,6 +136,7 @@ static inline __attribute__((always_inline)) int64_t divsteps15(int64_t zeta, ui
     UNPACK(G, t[2], t[3]);
     return zeta;
 }
+#endif
 
 /* c = b a (2x2); entries stay below 2^60 here (row norms multiply) */
 static inline __attribute__((always_inline)) void mat_mul(int64_t c[4], const int64_t b[4],
