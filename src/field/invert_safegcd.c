@@ -84,46 +84,41 @@ typedef struct { int64_t v[5]; } s62;
 /* 15 divsteps from the low bits of f and g (f odd); t = (u v; q r) with
  * 2^15 f_new = u f + v g, 2^15 g_new = q f + r g, |u| + |v|, |q| + |r| <= 2^15 */
 #if F25519_DIVSTEP_ASM
-/* The same 15 steps with CMOV selections (x86-64 asm: a compiler may turn
+/* The same steps with CMOV selections (x86-64 asm: a compiler may turn
  * selections into branches). State: X = the word added to G when g is odd
- * (F when delta <= 0, -F when delta > 0), G, zeta; F itself is not kept.
- * Each step computes both candidates of every value ahead and selects:
- * G <- (odd ? G + X : G) >> 1 is then three dependent instructions, and the
- * next X depends on the swap (delta > 0 and g odd) only through one CMOV:
- * after a swap X' = +-G (zeta' = -zeta - 2 < 0 iff zeta = -1), else
- * X' = +-X (the sign of delta changes iff zeta = 0). The swap flag is
- * zeta's sign bit AND g's low bit (moved to bit 63): one TEST. Flags,
- * selections and arithmetic are the same for every input. */
+ * (F when delta <= 0, -F when delta > 0; F itself is not kept), G, and
+ * v = zeta + 1, which a swap negates (zeta' = -zeta - 2) and a step without
+ * swap maps to zeta (zeta' = zeta - 1). Each step computes every candidate
+ * ahead and selects: G <- (odd ? G + X : G) >> 1 is three dependent
+ * instructions, and the next X depends on the swap (delta > 0 and g odd)
+ * through one CMOV: after a swap X' = +-G (zeta' < 0 iff zeta = -1, v = 0),
+ * else X' = +-X (the sign of delta changes iff zeta = 0, v = 1). The swap
+ * flag is zeta's sign bit AND g's low bit (moved to bit 63): one TEST.
+ * Flags, selections and arithmetic are the same for every input. */
 #define DIVSTEP_ASM                                                            \
     "mov %[G], %[T]\n\t" "add %[X], %[T]\n\t"                                  \
     "mov %[G], %[A]\n\t" "neg %[A]\n\t"                                        \
-    "cmp $-1, %[z]\n\t" "cmovne %[G], %[A]\n\t"                                \
+    "test %[v], %[v]\n\t" "cmovne %[G], %[A]\n\t"                              \
     "mov %[X], %[B]\n\t" "neg %[B]\n\t"                                        \
-    "test %[z], %[z]\n\t" "cmovne %[X], %[B]\n\t"                              \
-    "lea 2(%[z]), %[zb]\n\t" "neg %[zb]\n\t"                                   \
-    "mov %[G], %[s]\n\t" "shl $63, %[s]\n\t" "test %[z], %[s]\n\t"            \
-    "lea -1(%[z]), %[z]\n\t"                                                   \
-    "mov %[B], %[X]\n\t" "cmovnz %[A], %[X]\n\t" "cmovnz %[zb], %[z]\n\t"       \
+    "cmp $1, %[v]\n\t" "cmovne %[X], %[B]\n\t"                                 \
+    "mov %[v], %[nv]\n\t" "neg %[nv]\n\t"                                      \
+    "lea -1(%[v]), %[v]\n\t"                                                   \
+    "mov %[G], %[s]\n\t" "shl $63, %[s]\n\t" "test %[v], %[s]\n\t"             \
+    "mov %[B], %[X]\n\t" "cmovnz %[A], %[X]\n\t" "cmovnz %[nv], %[v]\n\t"      \
     "test $1, %[G]\n\t" "cmovnz %[T], %[G]\n\t" "sar $1, %[G]\n\t"
 #define DIVSTEP_ASM3 DIVSTEP_ASM DIVSTEP_ASM DIVSTEP_ASM
-static inline __attribute__((always_inline)) int64_t divsteps15(int64_t zeta, uint64_t f, uint64_t g,
-                                                              int64_t t[4])
-{
-    const uint64_t m = 0x7fff;
-    uint64_t F = (f & m) + ((uint64_t)1 << 36), G = (g & m) + ((uint64_t)1 << 57);
-    uint64_t c1 = (uint64_t)(zeta >> 63);
-    uint64_t X = (F ^ c1) - c1, T, A, B, zb, s;
-    __asm__(DIVSTEP_ASM3 DIVSTEP_ASM3 DIVSTEP_ASM3 DIVSTEP_ASM3 DIVSTEP_ASM3
-            : [X] "+r"(X), [G] "+r"(G), [z] "+r"(zeta), [T] "=&r"(T), [A] "=&r"(A), [B] "=&r"(B),
-              [zb] "=&r"(zb), [s] "=&r"(s)
-            :
-            : "cc");
-    c1 = (uint64_t)(zeta >> 63);
-    F = (X ^ c1) - c1;
-    UNPACK(F, t[0], t[1]);
-    UNPACK(G, t[2], t[3]);
-    return zeta;
-}
+/* 15 steps on (X, G, zeta), F and G packed as divsteps15 (the C steps) packs them, X = +-F */
+#define RUN15(X, G, zeta)                                                      \
+    do {                                                                       \
+        uint64_t T_, A_, B_, nv_, s_;                                          \
+        int64_t v_ = (zeta) + 1;                                               \
+        __asm__(DIVSTEP_ASM3 DIVSTEP_ASM3 DIVSTEP_ASM3 DIVSTEP_ASM3 DIVSTEP_ASM3 \
+                : [X] "+r"(X), [G] "+r"(G), [v] "+r"(v_), [T] "=&r"(T_),      \
+                  [A] "=&r"(A_), [B] "=&r"(B_), [nv] "=&r"(nv_), [s] "=&r"(s_) \
+                :                                                              \
+                : "cc");                                                       \
+        (zeta) = v_ - 1;                                                       \
+    } while (0)
 #else
 static inline __attribute__((always_inline)) int64_t divsteps15(int64_t zeta, uint64_t f, uint64_t g,
                                                               int64_t t[4])
@@ -160,6 +155,57 @@ static inline __attribute__((always_inline)) void mat_mul(int64_t c[4], const in
         (g) = g1_;                                                             \
     } while (0)
 
+#if F25519_DIVSTEP_ASM
+/* After a run X = s F (s = -1 iff zeta < 0, which the next run starts
+ * with), so X's row is s (u, v): the next s f comes from it directly and
+ * gives the next X as (s f mod 2^15) + s 2^36 (its low field the residue in
+ * [0, 2^15): congruent to -f' when s = -1, and within the fields' bounds);
+ * the true f and (u, v) (s applied again) are off that chain. */
+#define NEXT_RUN(X, G, zeta, f, g, a)                                          \
+    do {                                                                       \
+        uint64_t c_ = (uint64_t)((zeta) >> 63);                                \
+        UNPACK(X, (a)[0], (a)[1]);                                             \
+        UNPACK(G, (a)[2], (a)[3]);                                             \
+        uint64_t fs_ = ((uint64_t)(a)[0] * (f) + (uint64_t)(a)[1] * (g)) >> 15; \
+        (g) = ((uint64_t)(a)[2] * (f) + (uint64_t)(a)[3] * (g)) >> 15;         \
+        X = (fs_ & 0x7fff) + ((((uint64_t)1 << 36) ^ c_) - c_);                \
+        G = ((g) & 0x7fff) + ((uint64_t)1 << 57);                              \
+        (f) = (fs_ ^ c_) - c_;                                                 \
+        (a)[0] = (int64_t)(((uint64_t)(a)[0] ^ c_) - c_);                      \
+        (a)[1] = (int64_t)(((uint64_t)(a)[1] ^ c_) - c_);                      \
+    } while (0)
+
+/* 60 divsteps as four runs of 15 (see the C version below) */
+__attribute__((noinline)) static int64_t divsteps60(int64_t zeta, uint64_t f, uint64_t g, int64_t t[4])
+{
+    int64_t a[4], b[4], c[4], d[4];
+    uint64_t c1 = (uint64_t)(zeta >> 63);
+    uint64_t X = (((f & 0x7fff) + ((uint64_t)1 << 36)) ^ c1) - c1;
+    uint64_t G = (g & 0x7fff) + ((uint64_t)1 << 57);
+    RUN15(X, G, zeta);
+    NEXT_RUN(X, G, zeta, f, g, a);
+    RUN15(X, G, zeta);
+    NEXT_RUN(X, G, zeta, f, g, b);
+    RUN15(X, G, zeta);
+    NEXT_RUN(X, G, zeta, f, g, c);
+    RUN15(X, G, zeta);
+    c1 = (uint64_t)(zeta >> 63);
+    UNPACK(X, d[0], d[1]);
+    UNPACK(G, d[2], d[3]);
+    d[0] = (int64_t)(((uint64_t)d[0] ^ c1) - c1);
+    d[1] = (int64_t)(((uint64_t)d[1] ^ c1) - c1);
+    mat_mul(a, b, a);
+    mat_mul(c, d, c);
+    mat_mul(t, c, a);
+    for (int i = 0; i < 4; i++) t[i] *= 4;
+    X = G = f = g = 0;
+    f25519_wipe(a, sizeof a);
+    f25519_wipe(b, sizeof b);
+    f25519_wipe(c, sizeof c);
+    f25519_wipe(d, sizeof d);
+    return zeta;
+}
+#else
 /* 60 divsteps (four runs of 15; f, g low bits valid: 64, 49, 34, 19 >= 15);
  * t = the product of the four matrices times 4, so that f_new 2^62 = u f + v g
  * as update_fg and lincomb expect (|entries| <= 2^60 before the factor 4).
@@ -185,6 +231,8 @@ __attribute__((noinline)) static int64_t divsteps60(int64_t zeta, uint64_t f, ui
     f25519_wipe(d, sizeof d);
     return zeta;
 }
+
+#endif
 
 /* (f, g) <- ((u f + v g) / 2^62, (q f + r g) / 2^62), exact */
 static inline __attribute__((always_inline)) void update_fg(s62 *f, s62 *g, const int64_t t[4])
