@@ -26,11 +26,20 @@
 #include "field/invert_safegcd.h"
 #include <string.h>
 #include "common/wipe.h"
-#include "arch/mulx_asm.h"
 
-/* the divsteps in x86-64 asm where the mulx backend's asm is built (same
- * conditions: optimized, no MemorySanitizer, F25519_NO_ASM unset) */
-#define F25519_DIVSTEP_ASM F25519_HAVE_MULX
+/* the divsteps in x86-64 asm: optimized builds (the asm needs 8 registers),
+ * not under MemorySanitizer (it cannot see through asm), F25519_NO_ASM unset */
+#if defined(__x86_64__) && defined(__OPTIMIZE__) && !defined(F25519_NO_ASM)
+#define F25519_DIVSTEP_ASM 1
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#undef F25519_DIVSTEP_ASM
+#define F25519_DIVSTEP_ASM 0
+#endif
+#endif
+#else
+#define F25519_DIVSTEP_ASM 0
+#endif
 
 #define M62 ((uint64_t)0x3fffffffffffffffULL)
 #define M51 ((uint64_t)0x7ffffffffffffULL)
