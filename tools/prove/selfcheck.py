@@ -191,7 +191,7 @@ CASES = [
      'i128 cf = (i128)u * f->v[0] + (i128)v * g->v[0];', 'i128 cf = (i128)(u * f->v[0]) + (i128)v * g->v[0];',
      ['update_fg (safegcd)'], 'a'),
     ('safegcd update_fg: first shift by 61 (invert_safegcd.c)', 'src/field/invert_safegcd.c',
-     '    cf >>= 62;\n    cg >>= 62;\n    for', '    cf >>= 61;\n    cg >>= 62;\n    for',
+     '    cf >>= 62;\n    cg >>= 62;\n#pragma GCC unroll 4\n    for', '    cf >>= 61;\n    cg >>= 62;\n#pragma GCC unroll 4\n    for',
      ['update_fg (safegcd)'], 'c'),
     ('safegcd update_fg: top limb bound too large (bounds.toml top = 2^71: products beyond i128)', 'src/field/bounds.toml',
      'function = "w_update_fg"\ntop = "2^8"', 'function = "w_update_fg"\ntop = "2^71"', ['update_fg (safegcd)'], 'a'),
