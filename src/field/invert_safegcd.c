@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
 /*
- * Inversions over fe51 for the backends' encodings (plain C; see
- * invert_safegcd.h).
+ * Inversions over fe51 for the backends' encodings (C, the divsteps in
+ * x86-64 asm where available; see invert_safegcd.h).
  *
  * f25519_safegcd_invert: constant-time Bernstein-Yang "safegcd" (Bernstein,
  * Yang 2019; docs/references.md) instead of the 254-squaring Fermat chain,
@@ -10,8 +10,8 @@
  * below 2^256 with this variant (the bound computed for libsecp256k1's
  * constant-time modinv64, which runs 10 x 59 = 590), after which g = 0 and
  * f = +-1 for every x != 0 (x = 0 keeps f = p, g = 0 and gives 0).
- * Each batch works on the low 64 bits of f and g with branch-free masks
- * (four runs of 15 steps on packed words, see divsteps15), producing a 2x2 matrix
+ * Each batch works on the low 64 bits of f and g, branch-free (four runs of
+ * 15 steps on packed words, see divsteps15), producing a 2x2 matrix
  * scaled by 2^62 (|entries| <= 2^62) that is then applied to the full f, g
  * (signed radix-2^62, exact, divided by 2^62) and to d, e mod p (radix
  * 2^51, not divided: the total factor 2^620 is cancelled by e's start value).
@@ -26,6 +26,20 @@
 #include "field/invert_safegcd.h"
 #include <string.h>
 #include "common/wipe.h"
+
+/* the divsteps in x86-64 asm: optimized builds (the asm needs 8 registers),
+ * not under MemorySanitizer (it cannot see through asm), F25519_NO_ASM unset */
+#if defined(__x86_64__) && defined(__OPTIMIZE__) && !defined(F25519_NO_ASM)
+#define F25519_DIVSTEP_ASM 1
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#undef F25519_DIVSTEP_ASM
+#define F25519_DIVSTEP_ASM 0
+#endif
+#endif
+#else
+#define F25519_DIVSTEP_ASM 0
+#endif
 
 #define M62 ((uint64_t)0x3fffffffffffffffULL)
 #define M51 ((uint64_t)0x7ffffffffffffULL)
@@ -78,6 +92,43 @@ typedef struct { int64_t v[5]; } s62;
 
 /* 15 divsteps from the low bits of f and g (f odd); t = (u v; q r) with
  * 2^15 f_new = u f + v g, 2^15 g_new = q f + r g, |u| + |v|, |q| + |r| <= 2^15 */
+#if F25519_DIVSTEP_ASM
+/* The same steps with CMOV selections (x86-64 asm: a compiler may turn
+ * selections into branches). State: X = the word added to G when g is odd
+ * (F when delta <= 0, -F when delta > 0; F itself is not kept), G, and
+ * v = zeta + 1, which a swap negates (zeta' = -zeta - 2) and a step without
+ * swap maps to zeta (zeta' = zeta - 1). Each step computes every candidate
+ * ahead and selects: G <- (odd ? G + X : G) >> 1 is three dependent
+ * instructions, and the next X depends on the swap (delta > 0 and g odd)
+ * through one CMOV: after a swap X' = +-G (zeta' < 0 iff zeta = -1, v = 0),
+ * else X' = +-X (the sign of delta changes iff zeta = 0, v = 1). The swap
+ * flag is zeta's sign bit AND g's low bit (moved to bit 63): one TEST.
+ * Flags, selections and arithmetic are the same for every input. */
+#define DIVSTEP_ASM                                                            \
+    "mov %[G], %[T]\n\t" "add %[X], %[T]\n\t"                                  \
+    "mov %[G], %[A]\n\t" "neg %[A]\n\t"                                        \
+    "test %[v], %[v]\n\t" "cmovne %[G], %[A]\n\t"                              \
+    "mov %[X], %[B]\n\t" "neg %[B]\n\t"                                        \
+    "cmp $1, %[v]\n\t" "cmovne %[X], %[B]\n\t"                                 \
+    "mov %[v], %[nv]\n\t" "neg %[nv]\n\t"                                      \
+    "lea -1(%[v]), %[v]\n\t"                                                   \
+    "mov %[G], %[s]\n\t" "shl $63, %[s]\n\t" "test %[v], %[s]\n\t"             \
+    "mov %[B], %[X]\n\t" "cmovnz %[A], %[X]\n\t" "cmovnz %[nv], %[v]\n\t"      \
+    "test $1, %[G]\n\t" "cmovnz %[T], %[G]\n\t" "sar $1, %[G]\n\t"
+#define DIVSTEP_ASM3 DIVSTEP_ASM DIVSTEP_ASM DIVSTEP_ASM
+/* 15 steps on (X, G, zeta), F and G packed as divsteps15 (the C steps) packs them, X = +-F */
+#define RUN15(X, G, zeta)                                                      \
+    do {                                                                       \
+        uint64_t T_, A_, B_, nv_, s_;                                          \
+        int64_t v_ = (zeta) + 1;                                               \
+        __asm__(DIVSTEP_ASM3 DIVSTEP_ASM3 DIVSTEP_ASM3 DIVSTEP_ASM3 DIVSTEP_ASM3 \
+                : [X] "+r"(X), [G] "+r"(G), [v] "+r"(v_), [T] "=&r"(T_),      \
+                  [A] "=&r"(A_), [B] "=&r"(B_), [nv] "=&r"(nv_), [s] "=&r"(s_) \
+                :                                                              \
+                : "cc");                                                       \
+        (zeta) = v_ - 1;                                                       \
+    } while (0)
+#else
 static inline __attribute__((always_inline)) int64_t divsteps15(int64_t zeta, uint64_t f, uint64_t g,
                                                               int64_t t[4])
 {
@@ -89,6 +140,7 @@ static inline __attribute__((always_inline)) int64_t divsteps15(int64_t zeta, ui
     UNPACK(G, t[2], t[3]);
     return zeta;
 }
+#endif
 
 /* c = b a (2x2); entries stay below 2^60 here (row norms multiply) */
 static inline __attribute__((always_inline)) void mat_mul(int64_t c[4], const int64_t b[4],
@@ -112,6 +164,57 @@ static inline __attribute__((always_inline)) void mat_mul(int64_t c[4], const in
         (g) = g1_;                                                             \
     } while (0)
 
+#if F25519_DIVSTEP_ASM
+/* After a run X = s F (s = -1 iff zeta < 0, which the next run starts
+ * with), so X's row is s (u, v): the next s f comes from it directly and
+ * gives the next X as (s f mod 2^15) + s 2^36 (its low field the residue in
+ * [0, 2^15): congruent to -f' when s = -1, and within the fields' bounds);
+ * the true f and (u, v) (s applied again) are off that chain. */
+#define NEXT_RUN(X, G, zeta, f, g, a)                                          \
+    do {                                                                       \
+        uint64_t c_ = (uint64_t)((zeta) >> 63);                                \
+        UNPACK(X, (a)[0], (a)[1]);                                             \
+        UNPACK(G, (a)[2], (a)[3]);                                             \
+        uint64_t fs_ = ((uint64_t)(a)[0] * (f) + (uint64_t)(a)[1] * (g)) >> 15; \
+        (g) = ((uint64_t)(a)[2] * (f) + (uint64_t)(a)[3] * (g)) >> 15;         \
+        X = (fs_ & 0x7fff) + ((((uint64_t)1 << 36) ^ c_) - c_);                \
+        G = ((g) & 0x7fff) + ((uint64_t)1 << 57);                              \
+        (f) = (fs_ ^ c_) - c_;                                                 \
+        (a)[0] = (int64_t)(((uint64_t)(a)[0] ^ c_) - c_);                      \
+        (a)[1] = (int64_t)(((uint64_t)(a)[1] ^ c_) - c_);                      \
+    } while (0)
+
+/* 60 divsteps as four runs of 15 (see the C version below) */
+__attribute__((noinline)) static int64_t divsteps60(int64_t zeta, uint64_t f, uint64_t g, int64_t t[4])
+{
+    int64_t a[4], b[4], c[4], d[4];
+    uint64_t c1 = (uint64_t)(zeta >> 63);
+    uint64_t X = (((f & 0x7fff) + ((uint64_t)1 << 36)) ^ c1) - c1;
+    uint64_t G = (g & 0x7fff) + ((uint64_t)1 << 57);
+    RUN15(X, G, zeta);
+    NEXT_RUN(X, G, zeta, f, g, a);
+    RUN15(X, G, zeta);
+    NEXT_RUN(X, G, zeta, f, g, b);
+    RUN15(X, G, zeta);
+    NEXT_RUN(X, G, zeta, f, g, c);
+    RUN15(X, G, zeta);
+    c1 = (uint64_t)(zeta >> 63);
+    UNPACK(X, d[0], d[1]);
+    UNPACK(G, d[2], d[3]);
+    d[0] = (int64_t)(((uint64_t)d[0] ^ c1) - c1);
+    d[1] = (int64_t)(((uint64_t)d[1] ^ c1) - c1);
+    mat_mul(a, b, a);
+    mat_mul(c, d, c);
+    mat_mul(t, c, a);
+    for (int i = 0; i < 4; i++) t[i] *= 4;
+    X = G = f = g = 0;
+    f25519_wipe(a, sizeof a);
+    f25519_wipe(b, sizeof b);
+    f25519_wipe(c, sizeof c);
+    f25519_wipe(d, sizeof d);
+    return zeta;
+}
+#else
 /* 60 divsteps (four runs of 15; f, g low bits valid: 64, 49, 34, 19 >= 15);
  * t = the product of the four matrices times 4, so that f_new 2^62 = u f + v g
  * as update_fg and lincomb expect (|entries| <= 2^60 before the factor 4).
@@ -138,6 +241,8 @@ __attribute__((noinline)) static int64_t divsteps60(int64_t zeta, uint64_t f, ui
     return zeta;
 }
 
+#endif
+
 /* (f, g) <- ((u f + v g) / 2^62, (q f + r g) / 2^62), exact */
 static inline __attribute__((always_inline)) void update_fg(s62 *f, s62 *g, const int64_t t[4])
 {
@@ -146,6 +251,7 @@ static inline __attribute__((always_inline)) void update_fg(s62 *f, s62 *g, cons
     i128 cg = (i128)q * f->v[0] + (i128)r * g->v[0];
     cf >>= 62;
     cg >>= 62;
+#pragma GCC unroll 4
     for (int i = 1; i < 5; i++) {
         cf += (i128)u * f->v[i] + (i128)v * g->v[i];
         cg += (i128)q * f->v[i] + (i128)r * g->v[i];
@@ -159,7 +265,9 @@ static inline __attribute__((always_inline)) void update_fg(s62 *f, s62 *g, cons
 }
 
 /* h = a d + b e mod p for |a|, |b| <= 2^62; d, e limbs < 2^52 -> h limbs
- * < 2^51 + 2^23. Negative coefficients use 8p - d (8p limbs > 2^53 > d). */
+ * < 2^51 + 2^23. Negative coefficients use 8p - d (8p limbs > 2^53 > d).
+ * The loops here and in update_fg are unrolled: as loops, gcc 12 kept the
+ * 128-bit sums on the stack (about 7% of the inversion). */
 static inline __attribute__((always_inline)) void lincomb(fe51 *h, int64_t a, const fe51 *d, int64_t b,
                                                         const fe51 *e)
 {
@@ -168,11 +276,13 @@ static inline __attribute__((always_inline)) void lincomb(fe51 *h, int64_t a, co
     uint64_t sa = (uint64_t)(a >> 63), sb = (uint64_t)(b >> 63);
     uint64_t aa = ((uint64_t)a ^ sa) - sa, ab = ((uint64_t)b ^ sb) - sb;
     u128 r[5];
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
         uint64_t ds = d->v[i] ^ (sa & (d->v[i] ^ (p8[i] - d->v[i])));
         uint64_t es = e->v[i] ^ (sb & (e->v[i] ^ (p8[i] - e->v[i])));
         r[i] = (u128)aa * ds + (u128)ab * es; /* < 2^63 * 2^55 */
     }
+#pragma GCC unroll 4
     for (int i = 0; i < 4; i++) {
         r[i + 1] += r[i] >> 51;
         r[i] &= M51;
@@ -181,6 +291,7 @@ static inline __attribute__((always_inline)) void lincomb(fe51 *h, int64_t a, co
     r[4] &= M51;
     r[1] += r[0] >> 51;
     r[0] &= M51;
+#pragma GCC unroll 5
     for (int i = 0; i < 5; i++) h->v[i] = (uint64_t)r[i];
 }
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* Inversions over fe51 by constant-time safegcd (plain C, invert_safegcd.c):
+/* Inversions over fe51 by constant-time safegcd (invert_safegcd.c):
  * faster than the Fermat chain for one element; used by every backend but
  * portable (mulx's single inversions, the vector backends' batched ones). */
 #ifndef F25519_INVERT_SAFEGCD_H

@@ -14,7 +14,8 @@ its loop body (one ladder step) proved for both values of the swap bit.
    restored.
 2. The body, for mask rdi = 0 and rdi = 2^64 - 1: executed with asm_x86.py's semantics, every
    value stored to the frame (4 words; DA and CB 5) checked against the step's specification (SPEC, in order:
-   the step of scalarmult/ladder.h, the doubling's inputs selected): (a) every dropped carry
+   the step of scalarmult/ladder.h, the doubling's inputs selected: by masks, or by cmovzq under
+   the flags of `testq %rdi, %rdi` with only movq in between): (a) every dropped carry
    proved 0 (z3), lea/imul < 2^64; (c) the stored value = its specification of the values the
    operation read (mod p, CryptoLine's algebraic method as for fe64_mul); each stored value is
    then replaced by fresh atoms within its words' proved intervals (and so is a register still
@@ -214,11 +215,30 @@ def _step(mask, body, residual_mod_p, name):
     spec = list(SPEC)
     written = {}    # slot -> set of word offsets stored since the slot's last check
     fails_c, checks = [], []
+    zsel = False    # the flags are those of "testq %rdi, %rdi" (only movq since)
     i = 0
     while i < len(body):
         ln = body[i]
         g = body[i:i + 5]
         m0 = re.fullmatch(r'movq ([\d+]+\(%rsp\)), %rax', g[0]) if len(g) == 5 else None
+        mc = re.fullmatch(r'cmovzq ([\d+]+\(%rsp\)), (%r\d+)', ln)
+        if ln == 'testq %rdi, %rdi':
+            # the select by flags: ZF = (mask == 0); CF and OF cleared
+            zsel = True
+            st.set_flag('cf', ('const', 0))
+            st.set_flag('of', ('const', 0))
+            i += 1
+            continue
+        if mc:
+            # r = n (ZF set: mask 0) or r kept (mask all ones), only under the flags of the test
+            if not zsel:
+                raise Unsupported('cmovzq without the flags of testq %%rdi, %%rdi: %r' % ln)
+            if mask == 0:
+                asm_x86.step(st, {}, _norm('movq %s, %s' % mc.groups()).replace('$', '$$'))
+            i += 1
+            continue
+        if not ln.startswith('movq '):
+            zsel = False
         if m0 and g[1].startswith('xorq ') and g[2] == 'andq %rdi, %rax' and g[3] == 'xorq %s, %%rax' % m0.group(1) \
                 and g[4].startswith('movq %rax, '):
             # the select by mask: out = n ^ (mask & (n ^ m)) = n (mask 0) or m (mask all ones)

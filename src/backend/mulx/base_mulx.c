@@ -16,10 +16,9 @@
  * outweigh 864 more entries scanned. The table grows from 48 to 129 KB (in
  * L2 either way).
  *
- * The table scan is not software-pipelined between the products of the
- * previous step: that layout was faster, but the dudect-style leakage test
- * (ct_dudect_avx2, x25519_public) flagged it once, so it stays out until
- * that is understood.
+ * With AVX2 the scan of table i + 1 is software-pipelined between the
+ * products of step i (base_mulx_avx2); the SSE2 comb scans one table per
+ * step. Every scan reads every entry of its table at fixed addresses.
  */
 #include "backend/mulx/scalarmult_mulx.h"
 
@@ -57,33 +56,61 @@ static inline void neg_xy2d(fe64 *x, uint64_t nm)
 }
 
 /* t = digit * 64^pos B for digit in [-32, 32], constant time in digit: all 32
- * entries of the table are read and AND-ed with an equality mask, the
- * results OR-ed (none set for 0: patched to the identity (1, 1, 0)); then a
- * negative digit swaps y+x and y-x and negates 2dxy, both under a mask.
- * Two versions of the same scan: AVX2 (3 ymm words per entry) and SSE2. */
-static inline AVX2_FN void select64_avx2(ge64_precomp *t, int pos, int8_t digit)
+ * entries of the table are read and kept under an equality mask (AVX2: one
+ * blendv per ymm word into the accumulator, fewer operations than AND + OR;
+ * SSE2: AND-ed and OR-ed), none kept for 0: patched to the identity
+ * (1, 1, 0); then a negative digit swaps y+x and y-x and negates 2dxy, both
+ * under a mask. Two versions of the same scan: AVX2 (3 ymm words per entry)
+ * and SSE2. */
+/* The AVX2 scan in parts (begin, entries [j0, j1), end), so that the
+ * pipelined comb below can spread one table's scan between the products of
+ * the previous addition. The state: three accumulators, |digit| broadcast,
+ * the sign mask, the table. */
+typedef struct {
+    __m256i a0, a1, a2, bv;
+    uint64_t nm;
+    const uint64_t (*row)[12];
+} scan64;
+
+static inline AVX2_FN void scan64_begin(scan64 *s, int pos, int8_t digit)
 {
     uint64_t neg = (uint64_t)((uint8_t)digit >> 7); /* 1 if digit < 0 */
-    uint64_t nm = (uint64_t)0 - neg;
-    uint64_t babs = (((uint64_t)(int64_t)digit ^ nm) - nm) & 0xff; /* |digit| */
-    const uint64_t(*row)[12] = f25519_mulx_base_comb[pos];
-    const __m256i bv = _mm256_set1_epi64x((long long)babs);
-    __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0;
-    for (int j = 0; j < F25519_BASE64_ENTRIES; j++) {
-        __m256i mv = _mm256_cmpeq_epi64(bv, _mm256_set1_epi64x(j + 1));
-        a0 = _mm256_or_si256(a0, _mm256_and_si256(mv, _mm256_loadu_si256((const __m256i *)(row[j] + 0))));
-        a1 = _mm256_or_si256(a1, _mm256_and_si256(mv, _mm256_loadu_si256((const __m256i *)(row[j] + 4))));
-        a2 = _mm256_or_si256(a2, _mm256_and_si256(mv, _mm256_loadu_si256((const __m256i *)(row[j] + 8))));
+    s->nm = (uint64_t)0 - neg;
+    uint64_t babs = (((uint64_t)(int64_t)digit ^ s->nm) - s->nm) & 0xff; /* |digit| */
+    s->row = f25519_mulx_base_comb[pos];
+    s->bv = _mm256_set1_epi64x((long long)babs);
+    s->a0 = s->a1 = s->a2 = _mm256_setzero_si256();
+}
+
+static inline AVX2_FN void scan64_part(scan64 *s, int j0, int j1)
+{
+    for (int j = j0; j < j1; j++) {
+        __m256i mv = _mm256_cmpeq_epi64(s->bv, _mm256_set1_epi64x(j + 1));
+        s->a0 = _mm256_blendv_epi8(s->a0, _mm256_loadu_si256((const __m256i *)(s->row[j] + 0)), mv);
+        s->a1 = _mm256_blendv_epi8(s->a1, _mm256_loadu_si256((const __m256i *)(s->row[j] + 4)), mv);
+        s->a2 = _mm256_blendv_epi8(s->a2, _mm256_loadu_si256((const __m256i *)(s->row[j] + 8)), mv);
     }
-    const __m256i one = _mm256_and_si256(_mm256_cmpeq_epi64(bv, _mm256_setzero_si256()),
+}
+
+static inline AVX2_FN void scan64_end(ge64_precomp *t, const scan64 *s)
+{
+    const __m256i one = _mm256_and_si256(_mm256_cmpeq_epi64(s->bv, _mm256_setzero_si256()),
                                          _mm256_set_epi64x(0, 0, 0, 1));
-    a0 = _mm256_or_si256(a0, one);
-    a1 = _mm256_or_si256(a1, one);
-    const __m256i d = _mm256_and_si256(_mm256_set1_epi64x((long long)nm), _mm256_xor_si256(a0, a1));
+    __m256i a0 = _mm256_or_si256(s->a0, one);
+    __m256i a1 = _mm256_or_si256(s->a1, one);
+    const __m256i d = _mm256_and_si256(_mm256_set1_epi64x((long long)s->nm), _mm256_xor_si256(a0, a1));
     _mm256_storeu_si256((__m256i *)t->ypx.w, _mm256_xor_si256(a0, d));
     _mm256_storeu_si256((__m256i *)t->ymx.w, _mm256_xor_si256(a1, d));
-    _mm256_storeu_si256((__m256i *)t->xy2d.w, a2);
-    neg_xy2d(&t->xy2d, nm);
+    _mm256_storeu_si256((__m256i *)t->xy2d.w, s->a2);
+    neg_xy2d(&t->xy2d, s->nm);
+}
+
+static inline AVX2_FN void select64_avx2(ge64_precomp *t, int pos, int8_t digit)
+{
+    scan64 s;
+    scan64_begin(&s, pos, digit);
+    scan64_part(&s, 0, F25519_BASE64_ENTRIES);
+    scan64_end(t, &s);
 }
 
 static inline void select64_sse2(ge64_precomp *t, int pos, int8_t digit)
@@ -151,9 +178,61 @@ static inline void p3_from_precomp(ge64_p3 *h, const ge64_precomp *q)
         f25519_wipe(&h, sizeof h);                                                                 \
     } while (0)
 
+/* The AVX2 comb, software-pipelined: table i + 1 is scanned in parts
+ * between the seven products of step i (mixed addition, conversion to
+ * extended coordinates), whose operands do not depend on it (the digits are
+ * known up front), so the out-of-order core overlaps the vector scan with
+ * the mulx chains. Same reads as BASE_COMB_BODY: every entry of every table,
+ * kept under masks. */
 static AVX2_FN void base_mulx_avx2(ge64_p1p1 *out, const uint8_t a[32])
 {
-    BASE_COMB_BODY(select64_avx2);
+    int8_t e[COMB_N];
+    ge64_precomp t;
+    ge64_p1p1 r;
+    ge64_p3 h;
+    scan64 s;
+    fe64 pa, pb, pc, pd, pA, pB;
+    f25519_recode_signed(e, COMB_N, a, F25519_BASE64_SPACING);
+    select64_avx2(&t, 0, e[0]);
+    p3_from_precomp(&h, &t);
+    select64_avx2(&t, 1, e[1]);
+    for (int i = 1; i < COMB_N - 1; i++) {
+        scan64_begin(&s, i + 1, e[i + 1]);
+        /* ge64_madd(&r, &h, &t) */
+        fe64_addsub(&pb, &pa, &h.Y, &h.X);
+        fe64_mul(&pA, &pa, &t.ymx);
+        scan64_part(&s, 0, 5);
+        fe64_mul(&pB, &pb, &t.ypx);
+        scan64_part(&s, 5, 10);
+        fe64_mul(&pc, &h.T, &t.xy2d);
+        scan64_part(&s, 10, 14);
+        fe64_add(&pd, &h.Z, &h.Z);
+        fe64_addsub(&r.Y, &r.X, &pB, &pA);
+        fe64_addsub(&r.Z, &r.T, &pd, &pc);
+        /* ge64_p1p1_to_p3(&h, &r) */
+        fe64_mul(&h.X, &r.X, &r.T);
+        scan64_part(&s, 14, 19);
+        fe64_mul(&h.Y, &r.Y, &r.Z);
+        scan64_part(&s, 19, 24);
+        fe64_mul(&h.Z, &r.Z, &r.T);
+        scan64_part(&s, 24, 28);
+        fe64_mul(&h.T, &r.X, &r.Y);
+        scan64_part(&s, 28, F25519_BASE64_ENTRIES);
+        scan64_end(&t, &s);
+    }
+    ge64_madd(&r, &h, &t);
+    *out = r;
+    f25519_wipe(e, sizeof e);
+    f25519_wipe(&t, sizeof t);
+    f25519_wipe(&r, sizeof r);
+    f25519_wipe(&h, sizeof h);
+    f25519_wipe(&s, sizeof s);
+    f25519_wipe(&pa, sizeof pa);
+    f25519_wipe(&pb, sizeof pb);
+    f25519_wipe(&pc, sizeof pc);
+    f25519_wipe(&pd, sizeof pd);
+    f25519_wipe(&pA, sizeof pA);
+    f25519_wipe(&pB, sizeof pB);
 }
 
 static void base_mulx_sse2(ge64_p1p1 *out, const uint8_t a[32])

@@ -498,7 +498,7 @@ static inline void fe64_to_fe51(fe51 *h, const fe64 *f)
 }
 
 /* 1/z (0 -> 0) by the constant-time safegcd of field/invert_safegcd.c
- * (plain C, shared with the ifma backend) around two repackings: about 60%
+ * (shared with the ifma backend) around two repackings: about 60%
  * of the time of fe64_invert's Fermat chain. Constant time. */
 static inline void fe64_invert_safegcd(fe64 *out, const fe64 *z)
 {

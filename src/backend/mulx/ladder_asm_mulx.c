@@ -6,7 +6,7 @@
  * every value on the function's own stack frame and read by memory operands,
  * rbp the zero register of the ADCX/ADOX chains. The structure and the
  * operation order follow s2n-bignum's curve25519_x25519: only the doubling's
- * inputs selected, by masks; DA and CB left as 5 words after the 38-fold,
+ * inputs selected, by CMOV; DA and CB left as 5 words after the 38-fold,
  * their sum and difference folded at bit 255 once. The other products and
  * squares are fe64_mulx.h's (folded at bit 255: word 3 <= 2^63, so each
  * add/sub folds once). Proved by tools/prove/asm_ladder.py (field/bounds.toml,
@@ -189,11 +189,18 @@
     "sbbq %rax, %rax\n" "andq $38, %rax\n" "addq %rax, %r8\n"                \
     LA_STORE(h, "%r8", "%r9", "%r10", "%r11")
 
-/* word i of the doubling's input: out = n ^ (mask & (n ^ m)), m in a register,
- * n on the frame, the mask in rdi */
-#define LA_SEL(out, n, m, i)                                                 \
-    "movq " W(n, i) ", %rax\n" "xorq " m ", %rax\n" "andq %rdi, %rax\n"      \
-    "xorq " W(n, i) ", %rax\n" "movq %rax, " W(out, i) "\n"
+/* word i of the doubling's input: m's word in register r (slot m's sum or
+ * difference) replaced by slot n's word on the frame when ZF is set (swap =
+ * 0: the flags of "testq %rdi, %rdi", which LA_SELECT sets once), stored to
+ * out */
+#define LA_SEL(out, n, r, i) "cmovzq " W(n, i) ", " r "\n" "movq " r ", " W(out, i) "\n"
+/* S, D = slot n's or slot m's sum and difference (m's in r8..r15) */
+#define LA_SELECT                                                            \
+    "testq %rdi, %rdi\n"                                                     \
+    LA_SEL(LA_S, LA_SN, "%r8", 0) LA_SEL(LA_S, LA_SN, "%r9", 8)              \
+    LA_SEL(LA_S, LA_SN, "%r10", 16) LA_SEL(LA_S, LA_SN, "%r11", 24)          \
+    LA_SEL(LA_D, LA_DN, "%r12", 0) LA_SEL(LA_D, LA_DN, "%r13", 8)            \
+    LA_SEL(LA_D, LA_DN, "%r14", 16) LA_SEL(LA_D, LA_DN, "%r15", 24)
 
 /* f25519_x25519_ladder_asm(st, k), SysV ABI. st: x1, xn, zn, xm, zm (5 x 4
  * words, in and out), the slots after the step of bit 254 (prev = 1); k the
@@ -246,10 +253,7 @@ __asm__(
     LA_ADDSUB_REGS(LA_XM, LA_ZM)
     LA_STORE(LA_SM, "%r8", "%r9", "%r10", "%r11") LA_STORE(LA_DM, "%r12", "%r13", "%r14", "%r15")
     /* the doubling's inputs: slot n's when swap = 0, slot m's when 1 */
-    LA_SEL(LA_S, LA_SN, "%r8", 0) LA_SEL(LA_S, LA_SN, "%r9", 8)
-    LA_SEL(LA_S, LA_SN, "%r10", 16) LA_SEL(LA_S, LA_SN, "%r11", 24)
-    LA_SEL(LA_D, LA_DN, "%r12", 0) LA_SEL(LA_D, LA_DN, "%r13", 8)
-    LA_SEL(LA_D, LA_DN, "%r14", 16) LA_SEL(LA_D, LA_DN, "%r15", 24)
+    LA_SELECT
     LA_MUL5(LA_CB, LA_SM, LA_DN)
     LA_MUL5(LA_DA, LA_DM, LA_SN)
     LA_SQR(LA_BB, LA_D)
