@@ -267,7 +267,7 @@ static inline __attribute__((always_inline)) void update_fg(s62 *f, s62 *g, cons
 /* h = a d + b e mod p for |a|, |b| <= 2^62; d, e limbs < 2^52 -> h limbs
  * < 2^51 + 2^23. Negative coefficients use 8p - d (8p limbs > 2^53 > d).
  * The loops here and in update_fg are unrolled: as loops, gcc 12 kept the
- * 128-bit sums on the stack (about 7% of the inversion). */
+ * 128-bit sums on the stack. */
 static inline __attribute__((always_inline)) void lincomb(fe51 *h, int64_t a, const fe51 *d, int64_t b,
                                                         const fe51 *e)
 {

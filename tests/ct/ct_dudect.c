@@ -28,10 +28,10 @@
  * any fixed secret faster or slower than fresh ones (a trained predictor, a
  * warm line), but the all-zero key (clamped: 2^254 in all eight lanes of the
  * x8 entries) also makes the vector units multiply mostly zero and identity
- * operands, which some CPUs run measurably faster through the values alone
- * (AMD Zen 5, ifma x25519_keygen_x8: about 1 tick in 15,000, |t| 10-20 at
- * this test's sample counts, none with a fixed random secret): no code can
- * remove that, so it would fail every run there. The toy keeps the all-zero
+ * operands, which some CPUs (AMD Zen 5: ifma x25519_keygen_x8) run
+ * measurably faster through the values alone, while a fixed random secret
+ * shows no difference: no code can remove that, so it would fail every run
+ * there. The toy keeps the all-zero
  * secret its planted leak is about.
  */
 #include <math.h>
