@@ -10,7 +10,7 @@
  * operand of a multiplication below MUST have all limbs < 2^52. Bounds:
  *   R  ("reduced"): limbs < 2^51 + 2^14. Output of mul, sqr, mul_small, add,
  *       sub, neg, carry (given the input bounds listed per function).
- *   W  ("wide"): folded, not carried, limbs < 2^60.4 (fe8_mul_w). Only added
+ *   W  ("wide"): folded, not carried, limbs < 2^60.4 (fe8_mul_w, fe8_sqr_w). Only added
  *       or subtracted (fe8_add, fe8_sub_w), which carries it back below 2^52.
  *   mul/sqr/mul_small inputs: limbs < 2^52 (R qualifies; a sum of two R does
  *       NOT: always use fe8_add, which carries, before multiplying a sum).
@@ -110,7 +110,8 @@ F25519_IFMA_INLINE void fe8_sub(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
     fe8_carry(h, &t);
 }
 /* h = f - g, carried, for W operands: adds 1024p (limbs >= 2^61 - 19456 >
- * any W limb). f, g < 2^60.4 -> limbs < 2^51 + 2^16 (multiplication operand). */
+ * any W limb). f, g < 2^60.4 -> limbs < 2^51 + 2^16 (multiplication operand);
+ * f may also be the uncarried sum of two W (src/field/bounds.toml). */
 F25519_IFMA_INLINE void fe8_sub_w(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
 {
     const __m512i p0 = _mm512_set1_epi64(0x1fffffffffffb400LL); /* 1024 (2^51 - 19) */
@@ -137,14 +138,14 @@ F25519_IFMA_INLINE __m512i fe8_x19(__m512i x)
     return _mm512_add_epi64(_mm512_add_epi64(x, _mm512_slli_epi64(x, 1)), _mm512_slli_epi64(x, 4));
 }
 
-/* Reduction shared by mul and sqr (ENG25519 eq. 3, re-planned for fewer IFMA
+/* Fold shared by mul and sqr (ENG25519 eq. 3, re-planned for fewer IFMA
  * instructions: IFMA operands must be < 2^52 but plain 64-bit adds need not,
  * so positions 5..9 are folded with 19 h_{k+5} computed by shifts and adds
  * instead of carrying them first and multiplying with vpmadd52).
  * In: h[0..9], the product by position (weight 2^(51 k)), every h_k < 2^56.
  * t_k = h_k + 19 h_{k+5} < 20 * 2^56 < 2^61 (k = 0..4), then one parallel
- * carry round (c_k < 640): limbs k >= 1 < 2^51 + 640, limb 0 < 2^51 + 19*640
- * < 2^51 + 2^14. That is R. */
+ * carry round (fe8_carry; c_k < 640): limbs k >= 1 < 2^51 + 640, limb 0
+ * < 2^51 + 19*640 < 2^51 + 2^14. That is R. */
 #define FE8_FOLD(out, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9)                   \
     do {                                                                       \
         (out)->v[0] = _mm512_add_epi64((h0), fe8_x19(h5));                     \
@@ -153,18 +154,14 @@ F25519_IFMA_INLINE __m512i fe8_x19(__m512i x)
         (out)->v[3] = _mm512_add_epi64((h3), fe8_x19(h8));                     \
         (out)->v[4] = _mm512_add_epi64((h4), fe8_x19(h9));                     \
     } while (0)
-#define FE8_REDUCE(out, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9)                 \
-    do {                                                                       \
-        fe51x8 t_;                                                             \
-        FE8_FOLD(&t_, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9);                 \
-        fe8_carry((out), &t_);                                                 \
-    } while (0)
-
 /* fe8_mul_w: h = f * g folded but not carried ("W"). f, g limbs < 2^52.
- * Schoolbook (ENG25519 eq. 2): the low half of f_i g_j goes to l_{i+j}, the high
- * half to u_{i+j+1} (weight 2). Each accumulator is at most 5 lo (< 2^52
- * each) resp. 5 hi (< 2^52) terms, so h_k = l_k + 2 u_k < 15 * 2^52 < 2^56,
- * and the fold gives every limb < 20 * 2^56 < 2^60.4 (in fact < 300 * 2^52).
+ * Schoolbook (ENG25519 eq. 2): the low half of f_i g_j goes to position i+j,
+ * the high half to i+j+1 with weight 2. The high halves are summed first
+ * (u_k) and the low halves accumulated onto 2 u_k, so that no accumulator
+ * starts from zero and no separate l_k + 2 u_k addition is needed. Each
+ * position holds at most 5 lo (< 2^52 each) and 5 hi (< 2^52) terms, so
+ * h_k = l_k + 2 u_k < 15 * 2^52 < 2^56, and the fold gives every limb
+ * < 20 * 2^56 < 2^60.4 (in fact < 300 * 2^52).
  * A W value may only be added to or subtracted from (fe8_sub_w, fe8_add),
  * never multiplied: the carry of that addition makes it a multiplication
  * operand again (limbs < 2^51 + 2^16). */
@@ -173,29 +170,26 @@ F25519_IFMA_INLINE void fe8_mul_w(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
     const __m512i z = _mm512_setzero_si512();
     __m512i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
     __m512i g0 = g->v[0], g1 = g->v[1], g2 = g->v[2], g3 = g->v[3], g4 = g->v[4];
-    __m512i l0, l1, l2, l3, l4, l5, l6, l7, l8, u1, u2, u3, u4, u5, u6, u7, u8, u9;
-    l0 = fe8_madlo(z, f0, g0);
+    __m512i u1, u2, u3, u4, u5, u6, u7, u8, u9;
     u1 = fe8_madhi(z, f0, g0);
-    l1 = fe8_madlo(fe8_madlo(z, f0, g1), f1, g0);
     u2 = fe8_madhi(fe8_madhi(z, f0, g1), f1, g0);
-    l2 = fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g2), f1, g1), f2, g0);
     u3 = fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g2), f1, g1), f2, g0);
-    l3 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g3), f1, g2), f2, g1), f3, g0);
     u4 = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g3), f1, g2), f2, g1), f3, g0);
-    l4 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f0, g4), f1, g3), f2, g2), f3, g1), f4, g0);
     u5 = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f0, g4), f1, g3), f2, g2), f3, g1), f4, g0);
-    l5 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(z, f1, g4), f2, g3), f3, g2), f4, g1);
     u6 = fe8_madhi(fe8_madhi(fe8_madhi(fe8_madhi(z, f1, g4), f2, g3), f3, g2), f4, g1);
-    l6 = fe8_madlo(fe8_madlo(fe8_madlo(z, f2, g4), f3, g3), f4, g2);
     u7 = fe8_madhi(fe8_madhi(fe8_madhi(z, f2, g4), f3, g3), f4, g2);
-    l7 = fe8_madlo(fe8_madlo(z, f3, g4), f4, g3);
     u8 = fe8_madhi(fe8_madhi(z, f3, g4), f4, g3);
-    l8 = fe8_madlo(z, f4, g4);
     u9 = fe8_madhi(z, f4, g4);
-#define FE8_LU(l, u) _mm512_add_epi64((l), _mm512_add_epi64((u), (u)))
-    FE8_FOLD(h, l0, FE8_LU(l1, u1), FE8_LU(l2, u2), FE8_LU(l3, u3), FE8_LU(l4, u4), FE8_LU(l5, u5),
-               FE8_LU(l6, u6), FE8_LU(l7, u7), FE8_LU(l8, u8), _mm512_add_epi64(u9, u9));
-#undef FE8_LU
+    __m512i h0 = fe8_madlo(z, f0, g0);
+    __m512i h1 = fe8_madlo(fe8_madlo(fe8_dbl64(u1), f0, g1), f1, g0);
+    __m512i h2 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_dbl64(u2), f0, g2), f1, g1), f2, g0);
+    __m512i h3 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(fe8_dbl64(u3), f0, g3), f1, g2), f2, g1), f3, g0);
+    __m512i h4 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(fe8_dbl64(u4), f0, g4), f1, g3), f2, g2), f3, g1), f4, g0);
+    __m512i h5 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_madlo(fe8_dbl64(u5), f1, g4), f2, g3), f3, g2), f4, g1);
+    __m512i h6 = fe8_madlo(fe8_madlo(fe8_madlo(fe8_dbl64(u6), f2, g4), f3, g3), f4, g2);
+    __m512i h7 = fe8_madlo(fe8_madlo(fe8_dbl64(u7), f3, g4), f4, g3);
+    __m512i h8 = fe8_madlo(fe8_dbl64(u8), f4, g4);
+    FE8_FOLD(h, h0, h1, h2, h3, h4, h5, h6, h7, h8, fe8_dbl64(u9));
 }
 
 /* h = f * g -> R: fe8_mul_w, then one carry round (the FE8_REDUCE bound:
@@ -207,45 +201,44 @@ F25519_IFMA_INLINE void fe8_mul(fe51x8 *h, const fe51x8 *f, const fe51x8 *g)
     fe8_carry(h, &t);
 }
 
-/* h = f^2. f limbs < 2^52 -> R. Cross products f_i f_j (i < j) once:
+/* sqr_w: the square before the carry of FE8_REDUCE (W, as fe8_mul_w).
+ * f limbs < 2^52. Cross products f_i f_j (i < j) once:
  * h_k = 2 (L_k + 2 U_k) + lo(f_{k/2}^2) where L_k collects lo(f_i f_j)
  * (i + j = k) plus hi(f_m^2) for k = 2m + 1 (weight 2 = counted in the
- * doubling), U_k collects hi(f_i f_j) (i + j = k - 1). At most 2 cross pairs
- * per position: h_k < (2*3 + 4*2 + 1) * 2^52 < 2^56. */
-F25519_IFMA_INLINE void fe8_sqr(fe51x8 *h, const fe51x8 *f)
+ * doubling), U_k collects hi(f_i f_j) (i + j = k - 1); as in fe8_mul_w the
+ * U_k are summed first and the L_k terms accumulated onto 2 U_k. At most 2
+ * cross pairs per position: h_k < (2*3 + 4*2 + 1) * 2^52 < 2^56, folded
+ * < 300 * 2^52. */
+F25519_IFMA_INLINE void fe8_sqr_w(fe51x8 *h, const fe51x8 *f)
 {
     const __m512i z = _mm512_setzero_si512();
     __m512i f0 = f->v[0], f1 = f->v[1], f2 = f->v[2], f3 = f->v[3], f4 = f->v[4];
-    __m512i L1, L2, L3, L4, L5, L6, L7, U2, U3, U4, U5, U6, U7, U8;
-    L1 = fe8_madlo(fe8_madhi(z, f0, f0), f0, f1);
-    U2 = fe8_madhi(z, f0, f1);
-    L2 = fe8_madlo(z, f0, f2);
-    U3 = fe8_madhi(z, f0, f2);
-    L3 = fe8_madlo(fe8_madlo(fe8_madhi(z, f1, f1), f0, f3), f1, f2);
-    U4 = fe8_madhi(fe8_madhi(z, f0, f3), f1, f2);
-    L4 = fe8_madlo(fe8_madlo(z, f0, f4), f1, f3);
-    U5 = fe8_madhi(fe8_madhi(z, f0, f4), f1, f3);
-    L5 = fe8_madlo(fe8_madlo(fe8_madhi(z, f2, f2), f1, f4), f2, f3);
-    U6 = fe8_madhi(fe8_madhi(z, f1, f4), f2, f3);
-    L6 = fe8_madlo(z, f2, f4);
-    U7 = fe8_madhi(z, f2, f4);
-    L7 = fe8_madlo(fe8_madhi(z, f3, f3), f3, f4);
-    U8 = fe8_madhi(z, f3, f4);
-    /* h_k = 2 (L_k + 2 U_k) + lo(diag); position 8: 4 U_8 + lo(f4^2);
-     * position 9: 2 hi(f4^2). */
-#define FE8_SQ_POS(L, U) fe8_dbl64(_mm512_add_epi64((L), fe8_dbl64(U)))
+    __m512i U2 = fe8_madhi(z, f0, f1);
+    __m512i U3 = fe8_madhi(z, f0, f2);
+    __m512i U4 = fe8_madhi(fe8_madhi(z, f0, f3), f1, f2);
+    __m512i U5 = fe8_madhi(fe8_madhi(z, f0, f4), f1, f3);
+    __m512i U6 = fe8_madhi(fe8_madhi(z, f1, f4), f2, f3);
+    __m512i U7 = fe8_madhi(z, f2, f4);
+    __m512i U8 = fe8_madhi(z, f3, f4);
     __m512i h0 = fe8_madlo(z, f0, f0);
-    __m512i h1 = fe8_dbl64(L1);
-    __m512i h2 = fe8_madlo(FE8_SQ_POS(L2, U2), f1, f1);
-    __m512i h3 = FE8_SQ_POS(L3, U3);
-    __m512i h4 = fe8_madlo(FE8_SQ_POS(L4, U4), f2, f2);
-    __m512i h5 = FE8_SQ_POS(L5, U5);
-    __m512i h6 = fe8_madlo(FE8_SQ_POS(L6, U6), f3, f3);
-    __m512i h7 = FE8_SQ_POS(L7, U7);
+    __m512i h1 = fe8_dbl64(fe8_madlo(fe8_madhi(z, f0, f0), f0, f1));
+    __m512i h2 = fe8_madlo(fe8_dbl64(fe8_madlo(fe8_dbl64(U2), f0, f2)), f1, f1);
+    __m512i h3 = fe8_dbl64(fe8_madlo(fe8_madlo(fe8_madhi(fe8_dbl64(U3), f1, f1), f0, f3), f1, f2));
+    __m512i h4 = fe8_madlo(fe8_dbl64(fe8_madlo(fe8_madlo(fe8_dbl64(U4), f0, f4), f1, f3)), f2, f2);
+    __m512i h5 = fe8_dbl64(fe8_madlo(fe8_madlo(fe8_madhi(fe8_dbl64(U5), f2, f2), f1, f4), f2, f3));
+    __m512i h6 = fe8_madlo(fe8_dbl64(fe8_madlo(fe8_dbl64(U6), f2, f4)), f3, f3);
+    __m512i h7 = fe8_dbl64(fe8_madlo(fe8_madhi(fe8_dbl64(U7), f3, f3), f3, f4));
     __m512i h8 = fe8_madlo(fe8_dbl64(fe8_dbl64(U8)), f4, f4);
     __m512i h9 = fe8_dbl64(fe8_madhi(z, f4, f4));
-#undef FE8_SQ_POS
-    FE8_REDUCE(h, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9);
+    FE8_FOLD(h, h0, h1, h2, h3, h4, h5, h6, h7, h8, h9);
+}
+
+/* h = f^2 -> R: fe8_sqr_w, then one carry round (the FE8_REDUCE bound). */
+F25519_IFMA_INLINE void fe8_sqr(fe51x8 *h, const fe51x8 *f)
+{
+    fe51x8 t;
+    fe8_sqr_w(&t, f);
+    fe8_carry(h, &t);
 }
 
 /* h = f * c for a small constant broadcast c (c < 2^20), f limbs < 2^52 -> R.

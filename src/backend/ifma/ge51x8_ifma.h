@@ -75,18 +75,19 @@ F25519_IFMA_INLINE void ge8_madd(ge8_p3 *r, const ge8_p3 *p, const ge8_precomp *
     ge8_madd_t(r, p, q, 1);
 }
 
-/* r = p + q, q cached: 8M. */
+/* r = p + q, q cached: 8M. A, B, C, D stay W and E, F, G, H are carried
+ * by their own addition, as in ge8_madd_t. */
 F25519_IFMA_INLINE void ge8_add(ge8_p3 *r, const ge8_p3 *p, const ge8_cached *q)
 {
     fe51x8 a, b, c, d, e, f, g, h;
     fe8_sub(&a, &p->Y, &p->X);
     fe8_add(&b, &p->Y, &p->X);
-    fe8_mul(&a, &a, &q->ymx);
-    fe8_mul(&b, &b, &q->ypx);
-    fe8_mul(&c, &p->T, &q->t2d);
-    fe8_mul(&d, &p->Z, &q->z2);
-    fe8_sub(&e, &b, &a);
-    fe8_sub(&f, &d, &c);
+    fe8_mul_w(&a, &a, &q->ymx);
+    fe8_mul_w(&b, &b, &q->ypx);
+    fe8_mul_w(&c, &p->T, &q->t2d);
+    fe8_mul_w(&d, &p->Z, &q->z2);
+    fe8_sub_w(&e, &b, &a);
+    fe8_sub_w(&f, &d, &c);
     fe8_add(&g, &d, &c);
     fe8_add(&h, &b, &a);
     fe8_mul(&r->X, &e, &f);
@@ -106,22 +107,23 @@ F25519_IFMA_INLINE void ge8_to_cached(ge8_cached *c, const ge8_p3 *p)
 }
 
 /* r = 2p: 4S + 4M (3M with with_t = 0; T of p is not read).
- * XX = X^2, YY = Y^2, ZZ2 = 2 Z^2, S = (X + Y)^2;
- * Y' = YY + XX, Z' = YY - XX, X' = S - Y', T' = ZZ2 - Z';
+ * XX = X^2, YY = Y^2, ZZ = Z^2, S = (X + Y)^2 (the four squares W);
+ * Y' = YY + XX, Z' = YY - XX, X' = S - Y', T' = 2 ZZ - Z' (each carried by
+ * its own addition: fe8_add, fe8_sub_w; 2 ZZ < 2 W, the fe8_sub_w[2W] row);
  * X = X'T', Y = Y'Z', Z = Z'T', T = X'Y'. */
 F25519_IFMA_INLINE void ge8_dbl_t(ge8_p3 *r, const ge8_p3 *p, int with_t)
 {
     fe51x8 xx, yy, zz, s, y1, z1, x1, t1;
-    fe8_sqr(&xx, &p->X);
-    fe8_sqr(&yy, &p->Y);
-    fe8_sqr(&zz, &p->Z);
+    fe8_sqr_w(&xx, &p->X);
+    fe8_sqr_w(&yy, &p->Y);
+    fe8_sqr_w(&zz, &p->Z);
     fe8_add(&s, &p->X, &p->Y);
-    fe8_sqr(&s, &s);
-    fe8_add(&zz, &zz, &zz);
+    fe8_sqr_w(&s, &s);
+    fe8_add_nc(&zz, &zz, &zz);
     fe8_add(&y1, &yy, &xx);
-    fe8_sub(&z1, &yy, &xx);
-    fe8_sub(&x1, &s, &y1);
-    fe8_sub(&t1, &zz, &z1);
+    fe8_sub_w(&z1, &yy, &xx);
+    fe8_sub_w(&x1, &s, &y1);
+    fe8_sub_w(&t1, &zz, &z1);
     fe8_mul(&r->X, &x1, &t1);
     fe8_mul(&r->Y, &y1, &z1);
     fe8_mul(&r->Z, &z1, &t1);

@@ -12,4 +12,5 @@ F25519_IFMA_TARGET void w_fe8_sub(fe51x8 *h, const fe51x8 *f, const fe51x8 *g) {
 F25519_IFMA_TARGET void w_fe8_sub_w(fe51x8 *h, const fe51x8 *f, const fe51x8 *g) { fe8_sub_w(h, f, g); }
 F25519_IFMA_TARGET void w_fe8_neg(fe51x8 *h, const fe51x8 *f) { fe8_neg(h, f); }
 F25519_IFMA_TARGET void w_fe8_mul_w(fe51x8 *h, const fe51x8 *f, const fe51x8 *g) { fe8_mul_w(h, f, g); }
+F25519_IFMA_TARGET void w_fe8_sqr_w(fe51x8 *h, const fe51x8 *f) { fe8_sqr_w(h, f); }
 F25519_IFMA_TARGET void w_fe8_mul_small(fe51x8 *h, const fe51x8 *f, uint32_t c) { fe8_mul_small(h, f, c); }
