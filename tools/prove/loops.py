@@ -2,6 +2,9 @@
 """Squaring loops read from the IR (fe51_sqr_n, the 8-lane sqr_n of fe51x8_ifma.c):
 `t = f; for (i = 0; i < n; i++) sqr(&t, &t); h = t` as clang compiles it: one
 self-loop block L whose phis carry the element (the data phis) and a counter.
+Also on arrays of elements (sqr2_n: h[k] = f[k]^(2^n) for both k in one loop):
+the lanes then run over the elements, each phi tied to the offsets it is loaded
+from and stored to.
 
 Proved, on the IR (engine.py for every instruction):
   * control: the branch conditions depend only on the counter and n (the backward
@@ -46,9 +49,12 @@ def _regs_of(ins):
 
 
 def prove_sqr_loop(mod, fname, ty_info, in_bound, out_bound, residual_mod_p):
-    """ty_info = (limbs, lanes, weight(i)); in_bound/out_bound: per-limb exclusive bounds."""
+    """ty_info = (limbs, lanes, weight(i)[, il(offset) -> (limb, lane), off(limb, lane)]: the
+    layout, limb after limb by default; an array of elements (sqr2_n's h[2]) passes its own,
+    its lanes running over the elements); in_bound/out_bound: per-limb exclusive bounds."""
     t0 = time.time()
-    limbs, lanes, weight = ty_info
+    limbs, lanes, weight = ty_info[:3]
+    il, cell = ty_info[3:] or ((lambda off: divmod(off // 8, lanes)), (lambda i, l: (i * lanes + l) * 8))
 
     def fail(why):
         e = (False, why)
@@ -126,9 +132,8 @@ def prove_sqr_loop(mod, fname, ty_info, in_bound, out_bound, residual_mod_p):
     mh = Memory('h', 'out', 8)
 
     def make(off):
-        idx = off // 8
-        i, l = idx // lanes, idx % lanes
-        if i >= limbs or off % 8:
+        i, l = il(off)
+        if i >= limbs or l >= lanes or off % 8:
             raise Unsupported('read outside f at +%d' % off)
         return mach.input('f%d_%d' % (i, l), 64, 0, in_bound[i] - 1)
     mf = Memory('f', 'in', 8, make)
@@ -228,8 +233,8 @@ def prove_sqr_loop(mod, fname, ty_info, in_bound, out_bound, residual_mod_p):
             continue
         limb_lanes = phi_in[pres]
         # the offset of h written = the offset of f the phi started from
-        off0 = (limb_lanes[0][0] * lanes + limb_lanes[0][1]) * 8
-        if p[2] != off0:
+        # (lane j of the stored vector at offset + 8 j: the offsets its lanes started from)
+        if any(cell(i, l) != p[2] + 8 * j for j, (i, l, _) in enumerate(limb_lanes)):
             ok_c, why = False, 'h+%d takes limb %d' % (p[2], limb_lanes[0][0])
             continue
         got.update((i, l) for i, l, _ in limb_lanes)

@@ -41,13 +41,19 @@ ELEM = {  # type: (limbs, lanes, radix bits, cell bytes)
     'fe25x4': (10, 4, 25.5, 8),   # radix 2^25.5: limb i at bit ceil(25.5 i)
     # arrays of 4 one-lane elements (fe51 out[4], uint8_t s[4][32]): "lane" l = element l
     'fe51_4': (5, 4, 51, 8), 'bytes32_4': (32, 4, 8, 1),
+    # two fe51x8 elements (fe51x8 h[2], the lock-step helpers): lane l = lane l % 8 of h[l / 8]
+    'fe51x8_2': (5, 16, 51, 8),
 }
 AOS = {'fe51_4', 'bytes32_4'}   # element after element, not limb after limb
+ARRAY = {'fe51x8_2': ('fe51x8', 2)}   # arrays of vector elements: (element type, count)
 
 
 def cell_off(ty, i, l):
     """Byte offset of limb i of lane (or array element) l."""
     limbs, lanes, radix, cb = ELEM[ty]
+    if ty in ARRAY:
+        k = ELEM[ARRAY[ty][0]][1]
+        return ((l // k) * limbs * k + i * k + l % k) * cb
     return ((l * limbs + i) if ty in AOS else (i * lanes + l)) * cb
 
 
@@ -55,6 +61,10 @@ def cell_il(ty, off):
     """(limb, lane) of a byte offset (inverse of cell_off)."""
     limbs, lanes, radix, cb = ELEM[ty]
     idx = off // cb
+    if ty in ARRAY:
+        k = ELEM[ARRAY[ty][0]][1]
+        e, r = divmod(idx, limbs * k)
+        return r // k, e * k + r % k
     return (idx % limbs, idx // limbs) if ty in AOS else (idx // lanes, idx % lanes)
 
 
@@ -167,20 +177,22 @@ def residual_mod_p(res):
     (symmetric), as a Poly."""
     if not res.t:
         return None
-    nv = 1 + max((a for m in res.t for a in m), default=0)
-    xs = sympy.symbols('x0:%d' % max(nv, 1))
+    # the generators: only the atoms that occur (sympy's dense form recurses per generator)
+    ids = sorted({a for m in res.t for a in m})
+    pos = {a: k for k, a in enumerate(ids)}
+    xs = sympy.symbols('x0:%d' % max(len(ids), 1))
     terms = {}
     for m, c in res.t.items():
         e = [0] * len(xs)
         for a in m:
-            e[a] += 1
+            e[pos[a]] += 1
         terms[tuple(e)] = c
     red = sympy.Poly.from_dict(terms, *xs, domain=sympy.ZZ).trunc(P)
     if red.is_zero:
         return None
     out = {}
     for e, c in red.terms():
-        mono = tuple(i for i, k in enumerate(e) for _ in range(k))
+        mono = tuple(ids[i] for i, k in enumerate(e) for _ in range(k))
         out[mono] = int(c)
     return Poly(out)
 
@@ -534,7 +546,11 @@ def run_chain(comp, ch, defs, proved, lane=None):
     nm = re.search(r'enum\s*\{\s*N\s*=\s*(\d+)\s*\}', body)
     nlanes = int(nm.group(1)) if nm else 1
     lane_errs = []
-    if nlanes > 1 or ch.get('lanes'):
+    lh = ch.get('lane_calls')
+    if lh:
+        # the lock-step steps as calls of N-lane helpers (fe8_pow22523_2's mul2, sqr2_n)
+        mul_fns, sqr_fns, sqrn_fns, lane_errs = _lane_helpers(ch, proved, body, nlanes)
+    elif nlanes > 1 or ch.get('lanes'):
         for cm in re.finditer(r'(\w+)\s*\(([^;{}]*?)\)\s*;', body):
             if cm.group(1) not in calls.get('mul', [ch['mul']]) + calls.get('sqr', [ch['sqr']]):
                 continue
@@ -577,7 +593,7 @@ def run_chain(comp, ch, defs, proved, lane=None):
     else:
         exp = {z_name: {z_name: 1}}
         bound = {z_name: bexpr(ch['in'], defs)}
-    mul_r, sqr_r = proved[ch['mul']], proved[ch['sqr']]
+    mul_r, sqr_r = (proved[lh['mul']], proved[lh['sqrn']]) if lh else (proved[ch['mul']], proved[ch['sqr']])
     mul_in = min(min(b) for b in mul_r['in_bounds'])
     sqr_in = min(min(b) for b in sqr_r['in_bounds'])
     mul_out = max(mul_r['out_bound'])
@@ -643,6 +659,8 @@ def run_chain(comp, ch, defs, proved, lane=None):
         elif fname in sqrn_fns:
             h, f, n = args[0], args[1], int(args[2])
             src_sqrn.append(n)
+            if n < 1:
+                errs.append('sqr_n with n = %d < 1' % n)
             if f not in bound or bound[f] > sqr_in:
                 errs.append('sqr_n operand exceeds the sqr input bound')
             exp[h] = escale(exp.get(f, {}), 2 ** n)
@@ -717,12 +735,69 @@ def run_chain(comp, ch, defs, proved, lane=None):
         if ir_sq != n_sq * nlanes or ir_mul != n_mul * nlanes or any(k != nlanes for c, k in lps):
             errs.append('IR: %d squarings, %d products (loops %s); the source chain: %d x %d, %d x %d' % (
                 ir_sq, ir_mul, lps, n_sq, nlanes, n_mul, nlanes))
+    if lh:
+        # in the IR: the chain function is straight-line code calling the helpers as
+        # often as the source does (they are the functions proved in the IR above)
+        fn = comp.module(ch['unit']).funcs.get(ch['name'])
+        got = {}
+        for lbl, insts in fn.bbs:
+            for x in insts:
+                if x.op in ('call', 'asm', 'call?') and not getattr(x, 'callee', '').startswith('llvm.'):
+                    got[getattr(x, 'callee', '?')] = got.get(getattr(x, 'callee', '?'), 0) + 1
+        want = {mul_fns[0]: n_mul, sqrn_fns[0]: len(src_sqrn)}
+        if got != want or len(fn.bbs) != 1:
+            errs.append('IR: calls %s in %d blocks; the source: %s in one' % (got, len(fn.bbs), want))
     errs = lane_mix + lane_errs + errs
     ok_a = not errs and sqr_out <= sqr_in and mul_out <= mul_in
     return {'a': (ok_a, '; '.join(errs[:2]) if errs else ('' if ok_a else 'sqr/mul output bound exceeds their input bound')),
             'b': (ok_a and all(o in bound and bound[o] <= mul_out for o in outs), ''),
             'c': (ok_c, '' if ok_c else why_c),
             'time': time.time() - t0, 'steps': nsteps * nlanes, 'lanes': nlanes}
+
+
+def _lane_helpers(ch, proved, body, nlanes):
+    """A lock-step chain on N-lane helpers (ch['lane_calls'] = {mul: row, sqrn: row}:
+    proved rows of its unit on arrays of N elements, mul2's h[k] = f[k] g[k] and
+    sqr2_n's h[k] = f[k]^(2^n), each lane within the per-lane mul/sqr's bounds). The
+    body must be only: the declarations of the lane arrays (N elements of the element
+    type), calls of the helpers whose operands are whole lane arrays, and the output
+    assignments. Returns (mul names, sqr names, sqrn names, errors)."""
+    lh, errs = ch['lane_calls'], []
+    fmul, fsqrn = proved[lh['mul']]['function'], proved[lh['sqrn']]['function']
+    for role, row, per in (('mul', lh['mul'], ch['mul']), ('sqrn', lh['sqrn'], ch['sqr'])):
+        r = proved[row]
+        arr = {ARRAY.get(t) for t in r['ty']}
+        if r['unit'] != ch['unit'] or arr != {(proved[per]['ty'][0], nlanes)}:
+            errs.append('%s: %s is not proved on %d-element arrays of %s in %s' % (
+                role, row, nlanes, proved[per]['ty'][0], ch['unit']))
+    ety = proved[ch['mul']]['ty'][0]
+    arrays = {}
+    for dm in re.finditer(r'\b%s\s+([^;]*);' % re.escape(ety), body):
+        for am in re.finditer(r'(?:^|,)\s*(\w+)\s*\[\s*(\w+)\s*\]', re.sub(r'=\s*\{[^}]*\}', '', dm.group(1))):
+            arrays[am.group(1)] = nlanes if am.group(2) == 'N' else int(am.group(2)) if am.group(2).isdigit() else -1
+    rest = body
+    for cm in re.finditer(r'(\w+)\s*\(([^;{}]*?)\)\s*;', body):
+        fname, args = cm.group(1), [a.strip() for a in cm.group(2).split(',')]
+        if fname == 'while' and args == ['0']:   # do { } while (0) of the chain's macros
+            continue
+        if fname not in (fmul, fsqrn):
+            errs.append('%s(...) in the lock-step body: only %s and %s' % (fname, fmul, fsqrn))
+            continue
+        ops = args if fname == fmul else args[:2]
+        if len(args) != 3 or (fname == fsqrn and not re.fullmatch(r'\d+', args[2])):
+            errs.append('%s(%s): not (h, f, g) / (h, f, n constant)' % (fname, ', '.join(args)))
+        for a in ops:
+            if arrays.get(a) != nlanes:
+                errs.append('%s operand %r is not a lane array (%s %s[%d])' % (fname, a, ety, a, nlanes))
+        rest = rest.replace(cm.group(0), '', 1)
+    # nothing else: the enum, the declarations, do { } while (0), *out = x[k];
+    rest = re.sub(r'enum\s*\{\s*N\s*=\s*\d+\s*\}\s*;', '', rest)
+    rest = re.sub(r'\b%s\s+[^;]*;' % re.escape(ety), '', rest)
+    rest = re.sub(r'\*\s*\w+\s*=\s*\w+\s*\[\s*\d+\s*\]\s*;', '', rest)
+    rest = re.sub(r'\bdo\s*\{|\}\s*while\s*\(\s*0\s*\)\s*;', '', rest)
+    if rest.strip():
+        errs.append('statements other than the helpers in the lock-step body: %r' % rest.strip()[:60])
+    return [fmul], [], [fsqrn], errs
 
 
 def _lane_body(body, lane, ch):
@@ -806,7 +881,9 @@ def main():
             if ok:
                 proved[r['name']] = {
                     'in_bounds': [a['bound'] for a in args if a['io'] == 'in' and a['ty'] in ELEM],
-                    'out_bound': [b for a in args if a['io'] == 'out' and a['ty'] in ELEM for b in a['bound']]}
+                    'out_bound': [b for a in args if a['io'] == 'out' and a['ty'] in ELEM for b in a['bound']],
+                    'ty': [a['ty'] for a in args if a['ty'] in ELEM], 'unit': r['unit'],
+                    'function': r.get('function', r['name'])}
                 cs = callable_spec(r, args)
                 if cs:
                     callees[r.get('function', r['name'])] = cs
@@ -815,20 +892,27 @@ def main():
         for sl in tab.get('sqr_loop', []):
             if only and sl['name'] not in only:
                 continue
+            ty = sl['type']
             if sl['sqr'] not in proved:
                 res = {'a': (False, '%s not proved' % sl['sqr']), 'b': (False, ''), 'c': (False, ''), 'time': 0}
+            elif proved[sl['sqr']]['ty'][0] != ARRAY.get(ty, (ty,))[0]:
+                res = {'a': (False, '%s squares a %s, not a %s' % (sl['sqr'], proved[sl['sqr']]['ty'][0], ty)),
+                       'b': (False, ''), 'c': (False, ''), 'time': 0}
             else:
-                ty = sl['type']
                 limbs, lanes, radix, cb = ELEM[ty]
                 try:
+                    # an array type (sqr2_n's h[2]): every element squared in place, in one loop
                     res = loops.prove_sqr_loop(comp.module(sl['unit']), sl.get('function', sl['name']),
-                                               (limbs, lanes, lambda i, ty=ty: weight(ty, i)),
+                                               (limbs, lanes, lambda i, ty=ty: weight(ty, i),
+                                                lambda off, ty=ty: cell_il(ty, off),
+                                                lambda i, l, ty=ty: cell_off(ty, i, l)),
                                                proved[sl['sqr']]['in_bounds'][0], proved[sl['sqr']]['out_bound'],
                                                residual_mod_p)
                 except Exception as e:  # a crash of the checker is a failure, never a pass
                     res = {'a': (False, 'checker error: %r' % e), 'b': (False, ''), 'c': (False, ''), 'time': 0}
             if all(res[k][0] for k in 'abc'):
-                proved[sl['name']] = proved[sl['sqr']]
+                proved[sl['name']] = dict(proved[sl['sqr']], ty=[ty, ty], unit=sl['unit'],
+                                          function=sl.get('function', sl['name']))
             rows.append((sl['name'], res, 'loop'))
         for sg in tab.get('signed', []):
             if only and sg['name'] not in only:
@@ -884,6 +968,9 @@ def main():
                        'c': (False, ''), 'time': 0}
             elif ch['mul'] not in proved or ch['sqr'] not in proved:
                 res = {'a': (False, 'mul/sqr not proved'), 'b': (False, ''), 'c': (False, ''), 'time': 0}
+            elif any(x not in proved for x in ch.get('lane_calls', {}).values()):
+                res = {'a': (False, 'its lane helpers (%s) not proved' % ', '.join(ch['lane_calls'].values())),
+                       'b': (False, ''), 'c': (False, ''), 'time': 0}
             else:
                 loop_rep[0], loop_rep[1] = 0, False
                 try:

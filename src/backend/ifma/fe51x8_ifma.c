@@ -36,18 +36,32 @@ F25519_IFMA_TARGET void fe8_pow22523(fe51x8 *out, const fe51x8 *z)
     F25519_POW22523_TAIL(FE8_MUL_, FE8_SQRN_, out, &t, z);
 }
 
-/* Lock-step lanes of chains (N arrays of elements): every operation of
- * field/pow_chain.h applied to each index i_ < N, as fe51x4_ifma.c's
- * FE4N_*. (Uses the caller's N, i_ and r_.) */
-#define FE8N_UNROLL _Pragma("GCC unroll 2") /* GCC -O2 keeps a 2-trip loop, through memory */
-#define FE8N_MUL_(h, f, g) FE8N_UNROLL for (i_ = 0; i_ < N; i_++) fe8_mul(&(h)[i_], &(f)[i_], &(g)[i_])
-#define FE8N_SQR_(h, f) FE8N_UNROLL for (i_ = 0; i_ < N; i_++) fe8_sqr(&(h)[i_], &(f)[i_])
-#define FE8N_SQRN_(h, f, n)                                                        \
-    do {                                                                           \
-        FE8N_UNROLL for (i_ = 0; i_ < N; i_++) fe8_sqr(&(h)[i_], &(f)[i_]);        \
-        for (r_ = 1; r_ < (n); r_++)                                               \
-            FE8N_UNROLL for (i_ = 0; i_ < N; i_++) fe8_sqr(&(h)[i_], &(h)[i_]);    \
-    } while (0)
+/* The lock-step steps on lane pairs (h[k] from f[k], g[k]), out of line: with
+ * every step inlined the chain outgrows the instruction cache. Both lanes stay
+ * in registers in one loop (the out-of-order core overlaps the two chains). */
+F25519_IFMA_TARGET __attribute__((noinline)) static void sqr2_n(fe51x8 h[2], const fe51x8 f[2], int n)
+{
+    fe51x8 a = f[0], b = f[1];
+    for (int i = 0; i < n; i++) {
+        fe8_sqr(&a, &a);
+        fe8_sqr(&b, &b);
+    }
+    h[0] = a;
+    h[1] = b;
+}
+
+F25519_IFMA_TARGET __attribute__((noinline)) static void mul2(fe51x8 h[2], const fe51x8 f[2], const fe51x8 g[2])
+{
+    fe51x8 a, b;
+    fe8_mul(&a, &f[0], &g[0]);
+    fe8_mul(&b, &f[1], &g[1]);
+    h[0] = a;
+    h[1] = b;
+}
+
+#define FE8N_MUL_(h, f, g) mul2(h, f, g)
+#define FE8N_SQR_(h, f) sqr2_n(h, f, 1)
+#define FE8N_SQRN_(h, f, n) sqr2_n(h, f, n)
 
 /* out_a = a^((p-5)/8), out_b = b^((p-5)/8): the sixteen square roots of
  * frombytes_x16 (public data, nothing to wipe). */
@@ -55,7 +69,6 @@ F25519_IFMA_TARGET void fe8_pow22523_2(fe51x8 *out_a, fe51x8 *out_b, const fe51x
 {
     enum { N = 2 };
     fe51x8 in[2] = { *a, *b }, o[N], t[N], z11[N], t0[N], t1[N], t2[N], z9[N];
-    int i_, r_;
     F25519_POW_2_250_1(FE8N_MUL_, FE8N_SQR_, FE8N_SQRN_, t, z11, in, t0, t1, t2, z9);
     F25519_POW22523_TAIL(FE8N_MUL_, FE8N_SQRN_, o, t, in);
     *out_a = o[0];
