@@ -186,7 +186,7 @@ static void finish_exact(const batch_job *j, chunk_scratch *w, size_t base, cons
             j->status[base + i] = f25519_vf_final(&P8[l], &w->R[i], j->mode);
         }
     }
-    if (zip) return;
+    if (zip || m == 0) return; /* nothing to encode: no inversion */
     encode_points(w->enc, w->P, m, w->pre);
     for (size_t t = 0; t < m; t++) {
         size_t i = idx[t];

@@ -95,13 +95,25 @@ static inline int f25519_vf_small_order_encoding(const uint8_t s[32])
          0x0f, 0x2a, 0x20, 0x53, 0xfa, 0x2c, 0x39, 0xcc, 0xc6, 0x4e, 0xc7, 0xfd, 0x77, 0x92, 0xac,
          0x03, 0x7a},
     };
-    fe51 y;
     uint8_t c[32];
-    fe51_frombytes(&y, s);
-    fe51_tobytes(c, &y);
+    if ((s[31] & 0x7f) != 0x7f) { /* below 2^255 - 2^248 < p: y mod p is s itself (public input) */
+        memcpy(c, s, 32);
+        c[31] &= 0x7f;
+    } else {
+        fe51 y;
+        fe51_frombytes(&y, s);
+        fe51_tobytes(c, &y);
+    }
     for (int i = 0; i < 5; i++)
         if (memcmp(c, ys[i], 32) == 0) return 1;
     return 0;
+}
+
+/* fe51_is_canonical for a public encoding: below 2^255 - 2^248 (top byte,
+ * sign bit cleared, below 0x7f) it is canonical without the field round trip. */
+static inline int f25519_vf_canonical(const uint8_t s[32])
+{
+    return (s[31] & 0x7f) != 0x7f || fe51_is_canonical(s);
 }
 
 /* Step 2. sig is 64 bytes, pub 32. */
@@ -109,7 +121,7 @@ static inline int f25519_vf_pre_decode(const uint8_t *sig, const uint8_t *pub, i
 {
     if (!sc25519_is_canonical(sig + 32)) return F25519_ERR_ENCODING;
     if (mode == F25519_VERIFY_STRICT) {
-        if (!fe51_is_canonical(pub)) return F25519_ERR_ENCODING;
+        if (!f25519_vf_canonical(pub)) return F25519_ERR_ENCODING;
         if (f25519_vf_small_order_encoding(pub)) return F25519_ERR_SMALL_ORDER;
     }
     return F25519_OK;
@@ -131,7 +143,7 @@ static inline int f25519_vf_post_decode(const uint8_t *sig, int mode, int bad_A,
     if (bad_A) return F25519_ERR_ENCODING;
     if (mode == F25519_VERIFY_STRICT) {
         if (f25519_vf_small_order_encoding(sig)) return F25519_ERR_SMALL_ORDER;
-        if (!fe51_is_canonical(sig)) return F25519_ERR_ENCODING;
+        if (!f25519_vf_canonical(sig)) return F25519_ERR_ENCODING;
     }
     if (bad_R) return mode == F25519_VERIFY_ZIP215 ? F25519_ERR_ENCODING : F25519_ERR_VERIFY;
     return F25519_OK;
