@@ -9,12 +9,12 @@
  *       in the order ypx0..4, ymx0..4, xy2d0..4: two zmm rows hold limb i of
  *       the 16 entries, so a lane selects its entry with one in-register
  *       two-source permutation (vpermt2q).
- *   f25519_ifma_base_table_r64[2][15][32]: radix-64 tables of the 8-lane
- *       verification kernels (msm_ifma.c), W(v) = 2^(132 j) v B, j = 0, 1,
- *       v = 1..32, [table][limb][v-1]: four zmm rows per limb, two vpermt2q
- *       and a blend per lookup; B's scalar in 43 signed radix-64 digits (22
- *       over each table in the half-size kernel) costs 43 additions where
- *       radix 32 costs 52.
+ *   f25519_ifma_base_table_r128[2][15][64]: radix-128 tables of the 8-lane
+ *       verification kernels (msm_ifma.c), W(v) = 2^(133 j) v B, j = 0, 1,
+ *       v = 1..64, [table][limb][v-1]: eight zmm rows per limb, four
+ *       vpermt2q and three blends per lookup; B's scalar in 37 signed
+ *       radix-128 digits (19 over W_0, 18 over W_1 in the half-size kernel)
+ *       costs 37 additions where radix 64 costs 43.
  *   f25519_ifma_base_table_1x8[8][8][15][8]: T_u(v) = 2^(4u) v B, u < 64,
  *       v = 1..8 (Zhang et al., ENG25519, sec. 3.4 and eq. 8, with all 64
  *       tables so that no doubling is needed: each lane owns 8 consecutive
@@ -61,11 +61,11 @@ static void precomp15(uint64_t out[15], const ge51_p3 *p)
 
 static uint64_t t8x1[52][16][15];
 static uint64_t t1x8[64][8][15];
-static uint64_t tr64[23][32][15];
+static uint64_t tr128[20][64][15];
 
 static void entry_8x1(int i, int j, const ge51_p3 *p) { precomp15(t8x1[i][j], p); }
 static void entry_1x8(int i, int j, const ge51_p3 *p) { precomp15(t1x8[i][j], p); }
-static void entry_r64(int i, int j, const ge51_p3 *p) { precomp15(tr64[i][j], p); }
+static void entry_r128(int i, int j, const ge51_p3 *p) { precomp15(tr128[i][j], p); }
 
 static void print_row(const uint64_t *v, int n, int stride)
 {
@@ -80,7 +80,7 @@ int main(void)
     if (gen_base_point(&B) != 0) return 1;
     gen_comb_points(&B, 52, 5, 16, entry_8x1);
     gen_comb_points(&B, 64, 4, 8, entry_1x8);
-    gen_comb_points(&B, 23, 6, 32, entry_r64); /* 2^(6 i) B: tables 0 and 22 printed */
+    gen_comb_points(&B, 20, 7, 64, entry_r128); /* 2^(7 i) B: tables 0 and 19 printed */
 
     printf("/* SPDX-License-Identifier: Apache-2.0 OR MIT */\n");
     printf("/* generated, do not edit: build/bin/f25519_gen_ifma_base > src/tables/ifma_base.c\n"
@@ -101,12 +101,12 @@ int main(void)
     }
     printf("};\n\n");
 
-    printf("const uint64_t f25519_ifma_base_table_r64[2][15][32] __attribute__((aligned(64))) = {\n");
+    printf("const uint64_t f25519_ifma_base_table_r128[2][15][64] __attribute__((aligned(64))) = {\n");
     for (int j = 0; j < 2; j++) {
         printf("  {\n");
         for (int i = 0; i < 15; i++) {
             printf("    ");
-            print_row(&tr64[22 * j][0][i], 32, 15);
+            print_row(&tr128[19 * j][0][i], 64, 15);
             printf(",\n");
         }
         printf("  },\n");

@@ -9,19 +9,19 @@
  * computes sum_g [a_{g,l}] P_{g,l} + [b_l] B for groups g of eight points.
  * Every P_{g,l} is in signed radix 16 (64 digits in [-8, 8]) over its own
  * table 1P..8P built in the lanes (cached form; the digit picks the entry
- * with masked blends, a mask negates); B is in signed radix 64 (43 digits in
- * [-32, 32]) over the fixed-base table W_0 = {1..32}B
- * (f25519_ifma_base_table_r64[0]; two vpermt2q and a blend per limb: radix
- * 64 costs 43 additions where radix 32 costs 52). The loop runs over bit
- * positions: one 8-lane doubling per position, an addition where a window
- * of a group (every 4th position) or of B (every 6th) ends with a non-zero
+ * with masked blends, a mask negates); B is in signed radix 128 (37 digits
+ * in [-64, 64]) over the fixed-base table W_0 = {1..64}B
+ * (f25519_ifma_base_table_r128[0]; four vpermt2q and three blends per limb:
+ * radix 128 costs 37 additions where radix 64 costs 43). The loop runs over
+ * bit positions: one 8-lane doubling per position, an addition where a window
+ * of a group (every 4th position) or of B (every 7th) ends with a non-zero
  * digit in some lane. Public inputs only: digits decide branches (all-zero
  * windows are skipped) but never addresses.
  *   double_scalar_x8: one group (the eight A's), b_l = S_l per lane.
  *   quad_scalar_x8: two groups (A's and C's, scalars < 2^160: the half-size
- *     scalars of ed25519_verify.h), b_l's 43 digits split over W_0 (digits
- *     0..21) and W_1 = 2^132 W_0 (digits 22..42), so that the doublings
- *     stop at max(132, 4 x the longest lane's radix-16 length): ~132
+ *     scalars of ed25519_verify.h), b_l's 37 digits split over W_0 (digits
+ *     0..18) and W_1 = 2^133 W_0 (digits 19..36), so that the doublings
+ *     stop at max(127, 4 x the longest lane's radix-16 length): ~128
  *     instead of ~253.
  *   msm: ceil(n/8) groups, b in lane 0; the lanes summed at the end.
  */
@@ -33,23 +33,25 @@
 
 typedef struct { ge8_cached e[8]; } lane_tab; /* e[j] = (j + 1) P, per lane */
 
-#define BW 6      /* B's digits: signed radix 2^BW */
-#define BDIG 43   /* digits of b < 2^253 */
-#define BSPLIT 22 /* digits over W_0 in the half-size kernel; the rest over W_1 */
+#define BW 7      /* B's digits: signed radix 2^BW */
+#define BDIG 37   /* digits of b < 2^253 */
+#define BSPLIT 19 /* digits over W_0 in the half-size kernel; the rest over W_1 */
 
-/* B entry |d| from W_j (|d| <= 32), negated where d < 0; d = 0: identity. */
+/* B entry |d| from W_j (|d| <= 64), negated where d < 0; d = 0: identity. */
 #define MSM_NOINLINE static __attribute__((noinline)) F25519_IFMA_TARGET
 MSM_NOINLINE void lookup_b(ge8_precomp *t, __m512i d, int j)
 {
-    const uint64_t (*tab)[32] = f25519_ifma_base_table_r64[j];
+    const uint64_t (*tab)[64] = f25519_ifma_base_table_r128[j];
     __m512i ad = _mm512_abs_epi64(d);
     __mmask8 neg = _mm512_cmplt_epi64_mask(d, _mm512_setzero_si512());
     __mmask8 nz = _mm512_test_epi64_mask(ad, ad);
     __m512i idx = _mm512_sub_epi64(ad, _mm512_set1_epi64(1));
-    __mmask8 hi = _mm512_test_epi64_mask(idx, _mm512_set1_epi64(16)); /* entries 17..32 */
+    __mmask8 b4 = _mm512_test_epi64_mask(idx, _mm512_set1_epi64(16)); /* entries 17..32 of each half */
+    __mmask8 b5 = _mm512_test_epi64_mask(idx, _mm512_set1_epi64(32)); /* entries 33..64 */
     const __m512i one = _mm512_set1_epi64(1), zero = _mm512_setzero_si512();
 #define LK16(r, o) _mm512_permutex2var_epi64(_mm512_loadu_si512((r) + (o)), idx, _mm512_loadu_si512((r) + (o) + 8))
-#define LKB(i) _mm512_mask_blend_epi64(hi, LK16(tab[i], 0), LK16(tab[i], 16))
+#define LK32(r, o) _mm512_mask_blend_epi64(b4, LK16(r, o), LK16(r, (o) + 16))
+#define LKB(i) _mm512_mask_blend_epi64(b5, LK32(tab[i], 0), LK32(tab[i], 32))
 #pragma GCC unroll 5
     for (int i = 0; i < 5; i++) {
         t->ypx.v[i] = _mm512_mask_blend_epi64(nz, i == 0 ? one : zero, LKB(i));
@@ -57,6 +59,7 @@ MSM_NOINLINE void lookup_b(ge8_precomp *t, __m512i d, int j)
         t->xy2d.v[i] = _mm512_mask_blend_epi64(nz, zero, LKB(10 + i));
     }
 #undef LKB
+#undef LK32
 #undef LK16
     ge8_precomp_cneg(t, neg);
 }
