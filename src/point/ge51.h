@@ -48,7 +48,8 @@ int  ge51_decode_pre(ge51_p3 *h, fe51 *u, fe51 *v, const uint8_t s[32], int allo
 int  ge51_decode_post(ge51_p3 *h, const fe51 *x, int root_found, const uint8_t s[32],
                       int allow_noncanonical);
 /* The same decoding with the arithmetic in a vector backend's lanes
- * (backend/ifma/ge51_decode_ifma.c, ge25x4_decode_avx2.c): lane_pre gives y (and
+ * (ge25x4_decode_avx2.c; backend/ifma/ge51_decode_ifma.c takes lane_pre and
+ * does lane_post's work in its lanes): lane_pre gives y (and
  * -1 if strict and non-canonical); the lanes compute, with u = y^2 - 1,
  * v = d y^2 + 1, x = u v^3 (u v^7)^((p-5)/8), the ge51_roots below; lane_post
  * makes the decision and the point of ge51_decode_post(fe51_sqrt_ratio_post)

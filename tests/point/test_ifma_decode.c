@@ -8,11 +8,13 @@
  * small-order encodings and every encoding swapped between the two lanes.
  * The portable ops entry is checked the same way.
  * ed25519_frombytes_x16 (sixteen decodings, two 8-lane chains interleaved)
- * the same way lane by lane (verdict bit, point, T = X Y / Z): every edge
+ * the same way lane by lane (verdict bit, point, T = X Y / Z, and each of X, Y,
+ * Z, T equal mod p with limbs < 2^51 + 2^13): every edge
  * encoding above, the low-order list and the A and R encodings of the
  * speccheck and ZIP-215 vectors in every lane, random valid points (and
  * their x-negations), random bytes, y = p + k, under random 16-bit lenient
- * masks and all-strict / all-lenient / alternating ones; the dispatcher's
+ * masks and all-strict / all-lenient / alternating ones; x8 on each half
+ * the same; the dispatcher's
  * fallback (two x8 calls) on the portable table the same way.
  */
 #include "testutil.h"
@@ -42,6 +44,20 @@ static int same_point(const ge51_p3 *p, const ge51_p3 *q)
     return same_fe(&a, &b);
 }
 
+/* the portable decoder's point exactly: X, Y, Z and T each equal mod p (Z = 1
+ * in both), every limb within fe51's reduced bound (< 2^51 + 2^13, below the
+ * 2^52 of the vector kernels' multiplication operands) */
+static int same_coords(const ge51_p3 *p, const ge51_p3 *q)
+{
+    const fe51 *a[4] = { &p->X, &p->Y, &p->Z, &p->T }, *b[4] = { &q->X, &q->Y, &q->Z, &q->T };
+    for (int c = 0; c < 4; c++) {
+        if (!same_fe(a[c], b[c])) return 0;
+        for (int i = 0; i < 5; i++)
+            if (a[c]->v[i] >= ((uint64_t)1 << 51) + ((uint64_t)1 << 13)) return 0;
+    }
+    return 1;
+}
+
 static long n_cases, n_accept, n16, n16_accept;
 
 static int t_consistent(const ge51_p3 *p)
@@ -67,7 +83,17 @@ static void check_x16(const f25519_ops *ops, const uint8_t *const s[16], unsigne
         if (rb) continue;
         n16_accept++;
         CHECK(same_point(&got[l], &ref), "%s x16 lane %d: point differs", ops->name, l);
+        CHECK(same_coords(&got[l], &ref), "%s x16 lane %d: coordinates differ", ops->name, l);
         CHECK(t_consistent(&got[l]), "%s x16 lane %d: T != X Y / Z", ops->name, l);
+    }
+    for (int h = 0; h < 2; h++) { /* the same lanes as two x8 calls */
+        ge51_p3 got8[8];
+        int bad8 = f25519_ops_ed25519_frombytes_x8(ops, got8, s + 8 * h, (lenient >> (8 * h)) & 0xff);
+        CHECK(bad8 == ((bad >> (8 * h)) & 0xff), "%s x8: verdicts %#x, x16 %#x", ops->name, (unsigned)bad8,
+              (unsigned)bad);
+        for (int l = 0; l < 8; l++)
+            if (!((bad8 >> l) & 1))
+                CHECK(same_coords(&got8[l], &got[8 * h + l]), "%s x8 lane %d: coordinates differ", ops->name, l);
     }
 }
 
@@ -134,8 +160,12 @@ static void check_pair(const f25519_ops *ops, const uint8_t s0[32], const uint8_
             if (!r0) {
                 n_accept++;
                 CHECK(same_point(&got[0], &ref[0]), "%s: lane 0 point differs", ops->name);
+                CHECK(same_coords(&got[0], &ref[0]), "%s: lane 0 coordinates differ", ops->name);
             }
-            if (!r1) CHECK(same_point(&got[1], &ref[1]), "%s: lane 1 point differs", ops->name);
+            if (!r1) {
+                CHECK(same_point(&got[1], &ref[1]), "%s: lane 1 point differs", ops->name);
+                CHECK(same_coords(&got[1], &ref[1]), "%s: lane 1 coordinates differ", ops->name);
+            }
         }
 }
 
