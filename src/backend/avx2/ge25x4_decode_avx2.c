@@ -4,7 +4,7 @@
  * two sets of four: the arithmetic of ge51_decode_pre, fe51_sqrt_ratio_pre/
  * _post and ge51_decode_post (the exponentiation on two interleaved chains,
  * backend/avx2/fe25x4_pow_avx2.c), the decisions per lane from the results
- * (point/ge51_decode.c ge51_decode_lane_post, as ge51_decode_ifma.c). Same
+ * (point/ge51_decode.c ge51_decode_lane_pre and _post). Same
  * accept/reject decision, same point.
  */
 #include "backend/avx2/ge25x4_decode_avx2.h"

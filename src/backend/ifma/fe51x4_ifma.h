@@ -87,7 +87,9 @@ F25519_FE4_INLINE void fe4_mul_w(fe51x4 *h, const fe51x4 *f, const fe51x4 *g)
     for (int k = 0; k < 10; k++) l[k] = u[k] = z;
     /* diagonal order (pair (i, i+d mod 5) for d = 0..4): consecutive IFMAs
      * hit different accumulators, so the in-order issue never waits on one
-     * accumulator's 4-cycle chain (measured 2% faster ladder than row order) */
+     * accumulator's 4-cycle chain. The low and high chains run side by side
+     * (not one after the other, as in fe51x8_ifma.h): the 4-lane callers
+     * (ladder, single verification) are bound by latency, not throughput. */
 #pragma GCC unroll 5
     for (int d = 0; d < 5; d++) {
 #pragma GCC unroll 5
