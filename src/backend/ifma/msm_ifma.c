@@ -135,7 +135,7 @@ static inline int any8(const int8_t d[8])
 }
 
 /* acc_l = sum_g [dig_g]T_g + [bd]B per lane. dig[g][w][l]: radix-16 digit w of
- * lane l in group g, top[g] windows used; B's radix-64 digits over nbt tables
+ * lane l in group g, top[g] windows used; B's radix-128 digits over nbt tables
  * (1: W_0; 2: W_0 and W_1): digit w of table t in bd[BSPLIT t + w], added at
  * bit position BW w, btop windows used per table (bd has BDIG + 1 rows, the
  * last zero). */
