@@ -29,18 +29,49 @@ static void st64(uint8_t *p, uint64_t v)
     for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
 }
 
-/* r (na+nb words) = a * b, schoolbook (sc25519.h; scalar/sc_batch.c uses it too). */
-void f25519_sc_mul_words(uint64_t *r, const uint64_t *a, int na, const uint64_t *b, int nb)
+/* r (na+nb words) = a * b, schoolbook; inlined where na, nb are constants,
+ * so that the loops unroll into straight-line code. */
+static inline __attribute__((always_inline)) void mul_words(uint64_t *r, const uint64_t *a, int na,
+                                                            const uint64_t *b, int nb)
 {
+#pragma GCC unroll 10
     for (int i = 0; i < na + nb; i++) r[i] = 0;
+#pragma GCC unroll 5
     for (int i = 0; i < na; i++) {
         uint64_t carry = 0;
+#pragma GCC unroll 5
         for (int j = 0; j < nb; j++) {
             u128 t = (u128)a[i] * b[j] + r[i + j] + carry;
             r[i + j] = (uint64_t)t;
             carry = (uint64_t)(t >> 64);
         }
         r[i + nb] = carry;
+    }
+}
+
+/* (sc25519.h; scalar/sc_batch.c uses it too) */
+void f25519_sc_mul_words(uint64_t *r, const uint64_t *a, int na, const uint64_t *b, int nb)
+{
+    mul_words(r, a, na, b, nb);
+}
+
+/* r[0..5) = (q L) mod 2^320 for a 5-word q (Barrett's r needs only those
+ * words): the partial products of weight 2^320 and more are skipped. */
+static inline __attribute__((always_inline)) void mul_L_lo5(uint64_t r[5], const uint64_t q[5])
+{
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) r[i] = 0;
+#pragma GCC unroll 5
+    for (int i = 0; i < 5; i++) {
+        uint64_t carry = 0;
+#pragma GCC unroll 4
+        for (int j = 0; j < 4; j++) {
+            if (i + j >= 5) break;
+            u128 t = (u128)q[i] * Lw[j] + r[i + j] + carry;
+            r[i + j] = (uint64_t)t;
+            carry = (uint64_t)(t >> 64);
+        }
+        if (i + 4 < 5) r[i + 4] = carry;
     }
 }
 
@@ -63,9 +94,9 @@ static void csub_L(uint64_t r[5])
  * caller's scratch (wiped by barrett for secret x). */
 static void barrett_words(uint64_t r[5], const uint64_t x[8], uint64_t q2[10], uint64_t q3[5], uint64_t r2[9])
 {
-    f25519_sc_mul_words(q2, x + 3, 5, MU, 5); /* q1 * mu, q1 = x >> 192 */
-    memcpy(q3, q2 + 5, 5 * sizeof q3[0]);     /* q3 = q2 >> 320 */
-    f25519_sc_mul_words(r2, q3, 5, Lw, 4);    /* q3 * L; only the low 5 words matter */
+    mul_words(q2, x + 3, 5, MU, 5);       /* q1 * mu, q1 = x >> 192 */
+    memcpy(q3, q2 + 5, 5 * sizeof q3[0]); /* q3 = q2 >> 320 */
+    mul_L_lo5(r2, q3);                    /* (q3 L) mod 2^320 */
     uint64_t borrow = 0;
     for (int i = 0; i < 5; i++) {      /* r = (x - q3 L) mod 2^320 */
         u128 d = (u128)x[i] - r2[i] - borrow;
@@ -113,7 +144,7 @@ void sc25519_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
         aw[i] = ld64(a + 8 * i);
         bw[i] = ld64(b + 8 * i);
     }
-    f25519_sc_mul_words(x, aw, 4, bw, 4);
+    mul_words(x, aw, 4, bw, 4);
     uint64_t carry = 0;
     for (int i = 0; i < 8; i++) {
         u128 t = (u128)x[i] + (i < 4 ? ld64(c + 8 * i) : 0) + carry;
@@ -133,7 +164,7 @@ void sc25519_mul_public(uint8_t out[32], const uint8_t a[32], const uint8_t b[32
         memcpy(&aw[i], a + 8 * i, 8); /* little-endian host (x86-64) */
         memcpy(&bw[i], b + 8 * i, 8);
     }
-    f25519_sc_mul_words(x, aw, 4, bw, 4);
+    mul_words(x, aw, 4, bw, 4);
     barrett_words(r, x, q2, q3, r2);
     memcpy(out, r, 32);
 }
