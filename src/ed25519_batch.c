@@ -300,7 +300,7 @@ static void prepare(const batch_job *j, chunk_scratch *w, size_t base, size_t lo
                 hm[l] = (f25519_sha512_msg){{j->sig[i], j->pub[i], j->msg[i]}, {32, 32, j->msg_len[i]}};
             }
             j->ops->sha512_x8(h, hm);
-            for (size_t l = 0; l < nl; l++) sc25519_reduce64(w->k[live[l]], h[l]); /* f25519_vf_challenge's k */
+            for (size_t l = 0; l < nl; l++) sc25519_reduce64_public(w->k[live[l]], h[l]); /* f25519_vf_challenge's k */
         } else {
             for (size_t l = 0; l < nl; l++) {
                 const size_t i = base + live[l];

@@ -64,7 +64,7 @@ static inline void f25519_vf_challenge(uint8_t k[32], int variant, const uint8_t
     f25519_sha512_update(&c, A, 32);
     f25519_sha512_update(&c, m, mlen);
     f25519_sha512_final(&c, h);
-    sc25519_reduce64(k, h);
+    sc25519_reduce64_public(k, h);
 }
 
 /* Step 1, its first part (then the variant/ctx rules and the lengths, which the

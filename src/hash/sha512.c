@@ -112,7 +112,7 @@ static inline void store_be64(uint8_t *p, uint64_t v)
     }
 
 /* noinline: the frame (schedule words, spilled working words) is a fixed
- * region below the caller's stack pointer, which burn_stack() then covers. */
+ * region below the caller's stack pointer, which f25519_burn_stack() then covers. */
 __attribute__((noinline)) static void compress_generic(uint64_t st[8], const uint8_t *p,
                                                        size_t nblocks)
 COMPRESS_BODY
@@ -215,19 +215,6 @@ __attribute__((noinline, target("bmi2,avx2,avx512f,avx512vl"))) static void comp
 COMPRESS_VEC_BODY
 #endif
 
-/* Zeroes the stack region the compression frame used: the last 16 schedule
- * words invert to the block (the recurrence runs backwards) and the block may
- * be a seed or a nonce prefix; spilled working words are secret-derived too.
- * Called from the same frame as the compression, so its buffer overlaps the
- * dead compression frame (whose size gcc -fstack-usage reports well below
- * this). The asm reading buf keeps the memset. */
-#define BURN_BYTES 1024
-__attribute__((noinline)) static void burn_stack(void)
-{
-    uint8_t buf[BURN_BYTES];
-    f25519_wipe(buf, sizeof buf);
-}
-
 static inline void compress(uint64_t st[8], const uint8_t *p, size_t nblocks)
 {
 #ifdef F25519_SHA512_BMI2
@@ -242,7 +229,11 @@ static inline void compress(uint64_t st[8], const uint8_t *p, size_t nblocks)
     else
 #endif
         compress_generic(st, p, nblocks);
-    burn_stack();
+    /* the compression frame's dead stack: the last 16 schedule words invert
+     * to the block (the recurrence runs backwards) and the block may be a
+     * seed or a nonce prefix; spilled working words are secret-derived too
+     * (the frame is well below F25519_BURN_BYTES: gcc -fstack-usage) */
+    f25519_burn_stack();
 }
 
 void f25519_sha512_init(f25519_sha512_ctx *c)

@@ -119,7 +119,9 @@ static void barrett(uint8_t out[32], const uint64_t x[8])
     f25519_wipe(r, sizeof r);
 }
 
-void sc25519_reduce64(uint8_t out[32], const uint8_t in[64])
+/* The secret-scalar entries: the computation in a noinline frame, then
+ * f25519_burn_stack over it (the unrolled products spill secret words). */
+__attribute__((noinline)) static void reduce64_frame(uint8_t out[32], const uint8_t in[64])
 {
     uint64_t x[8];
     for (int i = 0; i < 8; i++) x[i] = ld64(in + 8 * i);
@@ -127,7 +129,13 @@ void sc25519_reduce64(uint8_t out[32], const uint8_t in[64])
     f25519_wipe(x, sizeof x);
 }
 
-void sc25519_reduce32(uint8_t out[32], const uint8_t in[32])
+void sc25519_reduce64(uint8_t out[32], const uint8_t in[64])
+{
+    reduce64_frame(out, in);
+    f25519_burn_stack();
+}
+
+__attribute__((noinline)) static void reduce32_frame(uint8_t out[32], const uint8_t in[32])
 {
     uint64_t x[8] = {0};
     for (int i = 0; i < 4; i++) x[i] = ld64(in + 8 * i);
@@ -135,9 +143,15 @@ void sc25519_reduce32(uint8_t out[32], const uint8_t in[32])
     f25519_wipe(x, sizeof x);
 }
 
+void sc25519_reduce32(uint8_t out[32], const uint8_t in[32])
+{
+    reduce32_frame(out, in);
+    f25519_burn_stack();
+}
+
 /* (2^256 - 1)^2 + 2^256 - 1 < 2^512: the sum always fits in 8 words. */
-void sc25519_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
-                    const uint8_t c[32])
+__attribute__((noinline)) static void muladd_frame(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
+                                                   const uint8_t c[32])
 {
     uint64_t aw[4], bw[4], x[8];
     for (int i = 0; i < 4; i++) {
@@ -155,6 +169,20 @@ void sc25519_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
     f25519_wipe(aw, sizeof aw);
     f25519_wipe(bw, sizeof bw);
     f25519_wipe(x, sizeof x);
+}
+
+void sc25519_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32], const uint8_t c[32])
+{
+    muladd_frame(out, a, b, c);
+    f25519_burn_stack();
+}
+
+void sc25519_reduce64_public(uint8_t out[32], const uint8_t in[64])
+{
+    uint64_t x[8], q2[10], q3[5], r2[9], r[5];
+    memcpy(x, in, 64); /* little-endian host (x86-64) */
+    barrett_words(r, x, q2, q3, r2);
+    memcpy(out, r, 32);
 }
 
 void sc25519_mul_public(uint8_t out[32], const uint8_t a[32], const uint8_t b[32])

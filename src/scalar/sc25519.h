@@ -10,6 +10,8 @@
 
 /* out = in mod L, in a 64-byte value (e.g. a SHA-512 digest). */
 void sc25519_reduce64(uint8_t out[32], const uint8_t in[64]);
+/* The same for a PUBLIC input (verification's challenges): no wipes. */
+void sc25519_reduce64_public(uint8_t out[32], const uint8_t in[64]);
 /* out = in mod L, in a 32-byte value. */
 void sc25519_reduce32(uint8_t out[32], const uint8_t in[32]);
 /* out = a*b + c mod L for any 32-byte a, b, c. out may alias inputs. */
