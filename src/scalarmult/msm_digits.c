@@ -74,9 +74,9 @@ int f25519_msm_width(size_t n, const uint8_t (*a)[32], unsigned madd, unsigned s
     return best;
 }
 
-void f25519_msm_digits(int16_t *d, int nwp, const uint8_t a[32], int c)
+void f25519_msm_digits(int16_t *d, int nwp, int nwc, const uint8_t a[32], int c)
 {
-    const int half = 1 << (c - 1), nwi = (f25519_msm_bits(a) + c - 1) / c;
+    const int half = 1 << (c - 1), nwa = (f25519_msm_bits(a) + c - 1) / c, nwi = nwc > nwa ? nwc : nwa;
     const uint64_t mask = ((uint64_t)1 << c) - 1;
     uint8_t ab[40] = {0}; /* a, zero-padded for the 8-byte reads */
     memcpy(ab, a, 32);

@@ -24,10 +24,12 @@ int f25519_msm_bits(const uint8_t a[32]);
  * bucket-sum additions of cost sum per group. */
 int f25519_msm_width(size_t n, const uint8_t (*a)[32], unsigned madd, unsigned sum, int *nw);
 
-/* d[0..nwp) = a's signed radix-2^c digits: ceil(bits / c) windows with
- * digits in [-2^(c-1), 2^(c-1)), the last keeping the carry (in [0, 2^c]),
- * zeros above. */
-void f25519_msm_digits(int16_t *d, int nwp, const uint8_t a[32], int c);
+/* d[0..nwp) = a's signed radix-2^c digits: max(ceil(bits / c), nwc)
+ * windows with digits in [-2^(c-1), 2^(c-1)), the last keeping the carry
+ * (in [0, 2^c]), zeros above. nwc = 0: a short scalar's last window keeps
+ * its carry (its point joins no higher window); nwc = nw: only window nw - 1
+ * does (every bucket above 2^(c-1) is then in the top window). */
+void f25519_msm_digits(int16_t *d, int nwp, int nwc, const uint8_t a[32], int c);
 
 /* The buffers of one call carved from ONE malloc'd block: the next bytes
  * at *at (64-byte aligned when *at starts aligned; sizes are rounded up to

@@ -50,6 +50,10 @@
  *   MW_SUMS(k, s, bk, nbk, lo, hi)  *s = sum_{i = lo+1..hi} [i] bucket_i per lane (int lo, hi)
  *   MW_SUM_ADD(k, s, t)          *s = *s + *t
  *   MW_UNPACK(lanes, s)          ge51_p3 lanes[0..8) = the sums of *s
+ * and may define, to fill a group its own way (the buckets 1..top of every
+ * lane made, the points added; returns top, the group's largest |digit|):
+ *   MW_FILL_GROUP(k, bk, nbk, scr, pre, dg, n, nwp, w0)  scr: MW_SCRATCH(n, nbk) bytes of the member's own
+ *   MW_SPILL     1: a scalar's carry goes on to the next window up to window nw - 1 (f25519_msm_digits' nwc)
  */
 #include <sched.h>
 #include <stdatomic.h>
@@ -60,6 +64,12 @@
 #include "scalarmult/msm_digits.h"
 
 #define MW_BLK 64
+#ifndef MW_SPILL
+#define MW_SPILL 0
+#endif
+#ifndef MW_SCRATCH
+#define MW_SCRATCH(n, nbk) ((n) * sizeof(size_t))
+#endif
 _Static_assert(MW_BLK % MW_PRE_STEP == 0, "MW_PRE_STEP divides MW_BLK");
 
 #define MW_CAT2(a, b) a##b
@@ -83,7 +93,8 @@ typedef struct {
     int16_t *dg;
     int c, nw, ng, nwp;
     MW_BUCKET *bk; /* nset sets of buckets: one per member (_groups) or per group (_tasks) */
-    size_t *act;   /* nset lists of n */
+    unsigned char *act; /* nset scratch areas of actw bytes: lists of n (MW_FILL) */
+    size_t actw;
     size_t setw;   /* buckets of one set: 8 nbk */
     unsigned nset;
     int split; /* _tasks */
@@ -100,17 +111,24 @@ static void MW_BLOCKS(MW_JOB *J)
 {
     for (size_t b; f25519_msm_block_next(&J->blocks, &b);) {
         const size_t lo = b * MW_BLK, hi = J->n - lo < MW_BLK ? J->n : lo + MW_BLK;
-        for (size_t i = lo; i < hi; i++) f25519_msm_digits(J->dg + i * (size_t)J->nwp, J->nwp, J->a[i], J->c);
+        for (size_t i = lo; i < hi; i++)
+            f25519_msm_digits(J->dg + i * (size_t)J->nwp, J->nwp, MW_SPILL ? J->nw : 0, J->a[i], J->c);
         for (size_t i = lo; i < hi; i += MW_PRE_STEP)
             MW_PRECOMPUTE(J->k, J->pre + i, J->P + i, hi - i < MW_PRE_STEP ? hi - i : MW_PRE_STEP);
         J->blks_done++;
     }
 }
 
-/* Group g's buckets in bk (act: a list of n): every point with a non-zero
- * digit in the group's windows added to them; returns the largest |digit|. */
-MW_TARGET static int MW_FILL(MW_JOB *J, int g, MW_BUCKET *bk, size_t *act)
+
+/* Group g's buckets in bk (scr: the member's scratch): every point with a
+ * non-zero digit in the group's windows added to them; returns the largest
+ * |digit|. */
+MW_TARGET static int MW_FILL(MW_JOB *J, int g, MW_BUCKET *bk, void *scr)
 {
+#ifdef MW_FILL_GROUP
+    return MW_FILL_GROUP(J->k, bk, J->nbk, scr, J->pre, J->dg, J->n, J->nwp, 8 * g);
+#else
+    size_t *act = scr;
     const size_t n = J->n, nbk = J->nbk;
     const int nwp = J->nwp, w0 = 8 * g;
     int top = 0;
@@ -133,6 +151,7 @@ MW_TARGET static int MW_FILL(MW_JOB *J, int g, MW_BUCKET *bk, size_t *act)
     }
     for (size_t t = 0; t < m; t++) MW_STEP(bk, nbk, &J->pre[act[t]], J->dg + act[t] * (size_t)nwp + w0);
     return top;
+#endif
 }
 
 /* T[8 g ..] = the lanes of s (the windows that exist). */
@@ -143,7 +162,7 @@ MW_TARGET static void MW_PUT(MW_JOB *J, int g, const MW_SUM *s)
     for (int j = 0; j < 8 && 8 * g + j < J->nw; j++) J->T[8 * g + j] = lanes[j];
 }
 
-static void MW_GROUPS(MW_JOB *J, MW_BUCKET *bk, size_t *act)
+static void MW_GROUPS(MW_JOB *J, MW_BUCKET *bk, unsigned char *act)
 {
     for (;;) {
         const int g = J->next++;
@@ -159,7 +178,7 @@ static void MW_TASKS(MW_JOB *J)
 {
     for (int t, g, p; (t = f25519_msm_task(&J->sched, &g, &p)) >= 0;) {
         if (t == 0) {
-            J->top[g] = MW_FILL(J, g, J->bk + (size_t)g * J->setw, J->act + (size_t)g * J->n);
+            J->top[g] = MW_FILL(J, g, J->bk + (size_t)g * J->setw, J->act + (size_t)g * J->actw);
             f25519_msm_filled(&J->sched, g);
         } else {
             const int top = J->top[g];
@@ -169,9 +188,9 @@ static void MW_TASKS(MW_JOB *J)
     }
 }
 
-/* Both phases; bk, act: this member's set of buckets and list (NULL when
+/* Both phases; bk, act: this member's set of buckets and scratch (NULL when
  * it has none: it then does its share of blocks and no group). */
-static void MW_RUN(MW_JOB *J, MW_BUCKET *bk, size_t *act)
+static void MW_RUN(MW_JOB *J, MW_BUCKET *bk, unsigned char *act)
 {
     MW_BLOCKS(J);
     while (J->blks_done < J->nblk) sched_yield(); /* at most one block of another thread */
@@ -187,9 +206,28 @@ static void MW_TASK(void *arg)
 {
     MW_JOB *J = arg;
     const unsigned s = J->split ? J->nset : J->next_set++;
-    if (s < J->nset) MW_RUN(J, J->bk + s * J->setw, J->act + s * J->n);
+    if (s < J->nset) MW_RUN(J, J->bk + s * J->setw, J->act + s * J->actw);
     else MW_RUN(J, NULL, NULL);
 }
+
+#if MW_SPILL
+/* Buckets per lane with the carries spilled: every window below nw - 1
+ * has |digit| <= 2^(c-1); window nw - 1's digit is at most the scalars'
+ * bits above c (nw - 1), plus a carry (<= 2^c). */
+static size_t MW_CAT(MW_FN, _nbk)(size_t n, const uint8_t (*a)[32], int c, int nw)
+{
+    uint64_t o[4] = {0};
+    for (size_t i = 0; i < n; i++)
+        for (int k = 0; k < 4; k++) {
+            uint64_t w;
+            memcpy(&w, a[i] + 8 * k, 8);
+            o[k] |= w;
+        }
+    const int above = f25519_msm_bits((const uint8_t *)o) - c * (nw - 1); /* <= c */
+    const int e = above > c - 1 ? above : c - 1;
+    return ((size_t)1 << e) + 1;
+}
+#endif
 
 MW_TARGET static int MW_FN(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const ge51_p3 *P, int c, int nw,
                            f25519_team *team, const MW_CONST *k)
@@ -197,7 +235,11 @@ MW_TARGET static int MW_FN(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const g
     if (nw <= 0) return 1;
     if (c < 4 || c > 10 || nw > 64) return 0;
     const int ng = (nw + 7) / 8, nwp = 8 * ng;
+#if MW_SPILL
+    const size_t nbk = MW_CAT(MW_FN, _nbk)(n, a, c, nw);
+#else
     const size_t nbk = ((size_t)1 << c) + 1; /* |digit| <= 2^c (a last window's carry) */
+#endif
     const unsigned members = f25519_team_size(team);
     const int split = members > 1;
     const unsigned nset = split ? (unsigned)ng : members < (unsigned)ng ? members : (unsigned)ng;
@@ -205,7 +247,8 @@ MW_TARGET static int MW_FN(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const g
     const size_t npre = (n1 + MW_PRE_STEP - 1) / MW_PRE_STEP * MW_PRE_STEP;
     const size_t sz_bk = nset * setw * sizeof(MW_BUCKET), sz_pre = npre * sizeof(MW_PRE),
                  sz_part = split ? (size_t)ng * F25519_MSM_PARTS * sizeof(MW_SUM) : 0,
-                 sz_dg = n1 * (size_t)nwp * sizeof(int16_t), sz_act = nset * n1 * sizeof(size_t);
+                 sz_dg = n1 * (size_t)nwp * sizeof(int16_t), actw = F25519_MSM_ROUND64(MW_SCRATCH(n1, nbk)),
+                 sz_act = nset * actw;
     unsigned char *blk0 = malloc(64 + F25519_MSM_ROUND64(sz_bk) + F25519_MSM_ROUND64(sz_part) +
                                  F25519_MSM_ROUND64(sz_pre) + F25519_MSM_ROUND64(sz_dg) + F25519_MSM_ROUND64(sz_act));
     if (!blk0) return 0;
@@ -214,9 +257,9 @@ MW_TARGET static int MW_FN(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const g
     MW_SUM *part = split ? f25519_msm_take(&at, sz_part) : NULL;
     MW_PRE *pre = f25519_msm_take(&at, sz_pre);
     int16_t *dg = f25519_msm_take(&at, sz_dg);
-    size_t *act = f25519_msm_take(&at, sz_act);
+    unsigned char *act = f25519_msm_take(&at, sz_act);
     MW_JOB J = {.T = T, .n = n, .nbk = nbk, .nblk = (n + MW_BLK - 1) / MW_BLK, .a = a, .P = P, .k = k,
-                .pre = pre, .dg = dg, .c = c, .nw = nw, .ng = ng, .nwp = nwp, .bk = bk, .act = act,
+                .pre = pre, .dg = dg, .c = c, .nw = nw, .ng = ng, .nwp = nwp, .bk = bk, .act = act, .actw = actw,
                 .setw = setw, .nset = nset, .split = split, .part = part,
                 .sched = {.ng = ng}}; /* counters, flags: 0 */
     f25519_msm_blocks_init(&J.blocks, J.nblk, members);
@@ -254,3 +297,6 @@ MW_TARGET static int MW_FN(ge51_p3 *T, size_t n, const uint8_t (*a)[32], const g
 #undef MW_SUMS
 #undef MW_SUM_ADD
 #undef MW_UNPACK
+#undef MW_SCRATCH
+#undef MW_SPILL
+#undef MW_FILL_GROUP

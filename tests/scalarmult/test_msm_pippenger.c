@@ -177,7 +177,7 @@ int main(void)
         }
 #endif
 #if F25519_HAVE_IFMA
-        /* the ifma window sums (one window per lane, gathers and scatters)
+        /* the ifma window sums (sorted digits, one bucket per lane at a time)
          * for every width (emulated: lanes_verify_batch_ifma-emu, n = 257, 520) */
         const uint32_t ifma_need = F25519_CPU_AVX512F | F25519_CPU_AVX512VL | F25519_CPU_AVX512IFMA;
         if ((f25519_cpu_features() & ifma_need) == ifma_need) {

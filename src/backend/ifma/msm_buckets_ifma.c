@@ -2,20 +2,21 @@
 /*
  * The ifma backend's Pippenger multi-scalar multiplication (batch
  * verification's random linear combination for large n; public inputs only,
- * variable time): the steps of scalarmult/msm_windows.h (one WINDOW per
- * 64-bit lane, eight windows at a time, the scheduling and threads) on the
- * 8-lane points.
+ * variable time): the scheduling of scalarmult/msm_windows.h (eight windows
+ * at a time, lane j of a group's buckets holding window w0 + j, the threads)
+ * with the ifma backend's own fill of a group:
  *  - addends: each P_i once as the affine (y+x, y-x, 2dxy) (decoded points
- *    have Z = 1; others are divided by Z first), broadcast to the eight
- *    lanes and negated by lane mask where the lane's digit is negative; one
- *    8-lane mixed addition (ge8_madd_t, 7 products) adds P_i to the bucket
- *    of its digit in every lane at once.
- *  - buckets: one array per lane (lane j = window w0 + j, mb_gather), so
- *    lane j's bucket |d_ij| is read and written with 20 gathers and 20
- *    scatters of one word per lane (the lanes never share a word).
+ *    have Z = 1; others are divided by Z first).
+ *  - fill (mb_fill): the group's non-zero digits sorted by bucket (a
+ *    counting sort), then 8-lane mixed additions (ge8_madd_t, 7 products),
+ *    each lane running through its own stretch of the sorted list with the
+ *    sum of its current bucket in a register: the addends are gathered (15
+ *    words per lane), and a bucket is stored once, when its lane leaves it.
+ *    The carries of short scalars spill into the next window (MW_SPILL), so
+ *    only the top window has digits above 2^(c-1).
  *  - sums: each lane sums its buckets, sum_k [k] bucket_k, with the running
  *    sum from the group's largest digit down, two full additions per
- *    bucket.
+ *    bucket, the buckets read by 20 gathers.
  * The caller combines the window sums with c doublings per window
  * (backend/ifma/ops_ifma.c: double_ifma.c's f25519_ifma_msm_horner).
  */
@@ -57,24 +58,13 @@ static void mb_precompute(mb_pre *q, const ge51_p3 *P)
 }
 
 /* Lane j's buckets are its own array: bucket k of lane j is the 20 words
- * (X, Y, Z, T, 5 limbs each) at word (j nbk + k) 20 of bk, so that one
- * step touches 3 cache lines per lane (laid out by index, the eight lanes'
- * words side by side, a step touched 20 lines per lane and the call was
- * about a third slower). Lane j of h = word m of the bucket at word vidx_j,
- * for m < 20. The buckets are read and written by 20 gathers and 20
- * scatters: rows moved by 8 x 8 transposes were slower. */
+ * (X, Y, Z, T, 5 limbs each) at word (j nbk + k) 20 of bk, so that the
+ * bucket sums read 3 cache lines per lane with 20 gathers. */
 F25519_IFMA_INLINE void mb_gather(ge8_p3 *h, const uint64_t *bk, __m512i vidx)
 {
     __m512i *o = (__m512i *)h;
 #pragma GCC unroll 20
     for (int m = 0; m < 20; m++) o[m] = _mm512_i64gather_epi64(vidx, (const void *)(bk + m), 8);
-}
-
-F25519_IFMA_INLINE void mb_scatter(uint64_t *bk, __m512i vidx, const ge8_p3 *h)
-{
-    const __m512i *o = (const __m512i *)h;
-#pragma GCC unroll 20
-    for (int m = 0; m < 20; m++) _mm512_i64scatter_epi64((void *)(bk + m), vidx, o[m], 8);
 }
 
 /* the word index of bucket k_j of lane j, nbk buckets per lane */
@@ -86,24 +76,174 @@ F25519_IFMA_INLINE __m512i mb_index(__m512i k, size_t nbk)
     return _mm512_add_epi64(_mm512_slli_epi64(w, 4), _mm512_slli_epi64(w, 2)); /* 20 w */
 }
 
-/* The point of pre added (negated where d_j < 0) to bucket |d_j| of lane j. */
-static __attribute__((noinline)) F25519_IFMA_TARGET void mb_step(mb_bucket *bkt, size_t nbk, const mb_pre *pre,
-                                                                 const int16_t d[8])
+/* The fill of a group: its points sorted by bucket, then steps of 8
+ * additions to 8 different buckets, each lane running through its own
+ * stretch of the sorted list. A bucket is written once, when its lane
+ * leaves it, and the addends are gathered from the read-only table: the
+ * steps do not wait on each other's stores (adding each point to all 8
+ * windows' buckets at once, with the buckets gathered and scattered at every
+ * step, was slower; so were loads and 8 x 8 transpositions instead of the
+ * 15 gathers).
+ * The scratch: ent[8 n + 2], the entries i << 1 | (d < 0) of the non-zero
+ * digits d of point i in the group's windows, sorted by key = j nbk + |d|
+ * (window w0 + j; a counting sort), then cnt[8 nbk], each key's end in
+ * ent. */
+#define MB_SCRATCH(n, nbk) ((8 * (n) + 2) * sizeof(uint32_t) + 8 * (nbk) * sizeof(uint32_t))
+
+/* key's first entry in ent */
+static inline uint32_t mb_start(const uint32_t *cnt, size_t key)
 {
+    return key ? cnt[key - 1] : 0;
+}
+
+/* the first key from key on that has entries (there is one) */
+static inline size_t mb_next(const uint32_t *cnt, size_t key)
+{
+    while (cnt[key] == mb_start(cnt, key)) key++;
+    return key;
+}
+
+/* The lanes fl of acc written to their buckets cur[l]; each then takes its
+ * next key (cur, end: the lane's key and the end of its entries). */
+static F25519_IFMA_TARGET void mb_flush(uint64_t *bk, const ge8_p3 *acc, uint64_t cur[8], uint64_t end[8],
+                                        const uint32_t *cnt, unsigned fl, int next)
+{
+    const uint64_t *t = (const uint64_t *)acc; /* word m of lane l at 8 m + l */
+    for (; fl; fl &= fl - 1) {
+        const unsigned l = (unsigned)__builtin_ctz(fl);
+        uint64_t *dst = bk + 20 * cur[l];
+        for (int m = 0; m < 20; m++) dst[m] = t[8 * m + l];
+        if (next) {
+            cur[l] = mb_next(cnt, cur[l] + 1);
+            end[l] = cnt[cur[l]];
+        }
+    }
+}
+
+F25519_IFMA_INLINE void mb_blend_identity(ge8_p3 *h, __mmask8 k)
+{
+    __m512i *o = (__m512i *)h;
+    const __m512i z = _mm512_setzero_si512(), one = _mm512_set1_epi64(1);
+#pragma GCC unroll 20
+    for (int m = 0; m < 20; m++) o[m] = _mm512_mask_blend_epi64(k, o[m], m == 5 || m == 10 ? one : z);
+}
+
+/* The counting sort of the group's digits (module comment); returns the
+ * number of entries, *top the largest |digit|. */
+static size_t mb_sort(uint32_t *ent, uint32_t *cnt, size_t nbk, const int16_t *dg, size_t n, int nwp, int w0,
+                      int *top)
+{
+    const size_t nkey = 8 * nbk;
+    memset(cnt, 0, nkey * sizeof *cnt);
+    for (size_t i = 0; i < n; i++) { /* branch-free: the signs are random */
+        const int16_t *d = dg + i * (size_t)nwp + w0;
+        uint64_t w[2];
+        memcpy(w, d, 16);
+        if (!(w[0] | w[1])) continue; /* no digit in the group (a short scalar) */
+        for (int j = 0; j < 8; j++) {
+            const int v = d[j], sg = v >> 15;
+            cnt[(size_t)j * nbk + (size_t)((v ^ sg) - sg)]++;
+        }
+    }
+    size_t m = 0;
+    *top = 0;
+    for (size_t key = 0; key < nkey; key++) { /* cnt: each key's start; bucket 0 (the zero digits) none */
+        const size_t k = key % nbk, c = k ? cnt[key] : 0;
+        if (c && (int)k > *top) *top = (int)k;
+        cnt[key] = (uint32_t)m;
+        m += c;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const int16_t *d = dg + i * (size_t)nwp + w0;
+        uint64_t w[2];
+        memcpy(w, d, 16);
+        if (!(w[0] | w[1])) continue; /* no digit in the group (a short scalar) */
+        for (int j = 0; j < 8; j++) {
+            const int v = d[j], sg = v >> 15;
+            const size_t key = (size_t)j * nbk + (size_t)((v ^ sg) - sg);
+            ent[v ? cnt[key] : 8 * n] = (uint32_t)(i << 1) | (uint32_t)(sg & 1); /* zeros: a spare word */
+            cnt[key] += v != 0;
+        }
+    }
+    return m; /* cnt: each key's end */
+}
+
+/* Eight stretches of about m / 8 entries, each starting at a bucket's
+ * first entry (no bucket is shared by two lanes): lane j's entries
+ * lo[j] .. lo[j + 1] - 1, its first key key[j]. */
+static void mb_stretches(long long lo[9], uint64_t key[8], const uint32_t *cnt, size_t nkey, size_t m)
+{
+    int j = 1, pend = 0; /* lanes 0 .. pend - 1 have their key */
+    lo[0] = 0;
+    for (size_t k = 0; k < nkey; k++) {
+        const size_t s = mb_start(cnt, k), e = cnt[k];
+        if (s == e) continue;
+        for (; pend < j; pend++) key[pend] = k;
+        for (; j < 8 && m * (size_t)j / 8 < e; j++) {
+            const size_t t = m * (size_t)j / 8;
+            lo[j] = (long long)(t - s <= e - t ? s : e);
+            if (lo[j] == (long long)s) key[pend++] = k;
+        }
+    }
+    for (; j < 8; j++) lo[j] = (long long)m;
+    for (; pend < 8; pend++) key[pend] = 0; /* empty stretches */
+    lo[8] = (long long)m;
+}
+
+static F25519_IFMA_TARGET int mb_fill(mb_bucket *bkt, size_t nbk, void *scr, const mb_pre *pre,
+                                      const int16_t *dg, size_t n, int nwp, int w0)
+{
+    uint32_t *ent = scr, *cnt = ent + 8 * n + 2;
     uint64_t *bk = bkt->v;
-    __m512i dv = _mm512_cvtepi16_epi64(_mm_loadu_si128((const __m128i *)d));
-    __m512i ad = _mm512_abs_epi64(dv);
-    __mmask8 neg = _mm512_cmplt_epi64_mask(dv, _mm512_setzero_si512());
-    __m512i vidx = mb_index(ad, nbk);
-    ge8_precomp q;
-    ge8_p3 b;
-    fe8_bcast(&q.ypx, &pre->ypx);
-    fe8_bcast(&q.ymx, &pre->ymx);
-    fe8_bcast(&q.xy2d, &pre->xy2d);
-    ge8_precomp_cneg(&q, neg);
-    mb_gather(&b, bk, vidx);
-    ge8_madd_t(&b, &b, &q, 1);
-    mb_scatter(bk, vidx, &b);
+    int top;
+    const size_t m = mb_sort(ent, cnt, nbk, dg, n, nwp, w0, &top);
+    for (size_t key = 0; key < 8 * nbk; key++) /* the empty buckets 1..top: the identity */
+        if (key % nbk && (int)(key % nbk) <= top && cnt[key] == mb_start(cnt, key)) {
+            memset(bk + 20 * key, 0, 20 * sizeof *bk);
+            bk[20 * key + 5] = bk[20 * key + 10] = 1;
+        }
+    if (m == 0) return top;
+    long long lo[9];
+    uint64_t cur[8], bend[8];
+    mb_stretches(lo, cur, cnt, 8 * nbk, m);
+    long long steps = 0;
+    for (int j = 0; j < 8; j++) {
+        bend[j] = cnt[cur[j]];
+        if (lo[j + 1] - lo[j] > steps) steps = lo[j + 1] - lo[j];
+    }
+    __m512i pos = _mm512_loadu_si512((const void *)lo), end = _mm512_loadu_si512((const void *)(lo + 1));
+    __m512i vbend = _mm512_loadu_si512((const void *)bend);
+    const __mmask8 used = _mm512_cmplt_epi64_mask(pos, end);
+    const __m512i low = _mm512_set1_epi64(0xffffffffLL), one = _mm512_set1_epi64(1);
+    const uint64_t *pw = (const uint64_t *)pre;
+    ge8_p3 acc, t;
+    ge8_identity(&acc);
+    for (long long s = 0; s < steps; s++) {
+        const __mmask8 act = _mm512_cmplt_epi64_mask(pos, end);
+        const __mmask8 fl = act & _mm512_cmpeq_epi64_mask(pos, vbend);
+        if (fl) { /* lanes leaving their bucket */
+            mb_flush(bk, &acc, cur, bend, cnt, fl, 1);
+            mb_blend_identity(&acc, fl);
+            vbend = _mm512_loadu_si512((const void *)bend);
+        }
+        /* entry pos: the low half of the 8 bytes at ent + pos (ent[8 n + 1] pads the last) */
+        const __m512i e = _mm512_and_si512(
+            _mm512_i64gather_epi64(_mm512_maskz_mov_epi64(act, pos), (const void *)ent, 4), low);
+        const __m512i idx = _mm512_srli_epi64(e, 1);
+        const __m512i vidx = _mm512_sub_epi64(_mm512_slli_epi64(idx, 4), idx); /* 15 words per addend */
+        ge8_precomp q;
+        __m512i *o = (__m512i *)&q;
+#pragma GCC unroll 15
+        for (int w = 0; w < 15; w++) o[w] = _mm512_i64gather_epi64(vidx, (const void *)(pw + w), 8);
+        ge8_precomp_cneg(&q, _mm512_test_epi64_mask(e, one));
+        ge8_madd_t(&t, &acc, &q, 1);
+        __m512i *ao = (__m512i *)&acc, *to = (__m512i *)&t;
+#pragma GCC unroll 20
+        for (int w = 0; w < 20; w++) ao[w] = _mm512_mask_blend_epi64(act, ao[w], to[w]);
+        pos = _mm512_add_epi64(pos, one);
+    }
+    mb_flush(bk, &acc, cur, bend, cnt, used, 0);
+    return top;
 }
 
 /* sum_{k = lo+1..hi} [k] bucket_k per lane, by the running sum: from hi
@@ -148,7 +288,9 @@ static __attribute__((noinline)) F25519_IFMA_TARGET void mb_sum(ge8_p3 *out, con
 #define MW_SUM ge8_p3
 #define MW_PRECOMPUTE(k, pre, P, m) mb_precompute(pre, P)
 #define MW_ONES(b) ((b)->v[5] = (b)->v[10] = 1) /* Y, Z limb 0 */
-#define MW_STEP(bk, nbk, pre, d) mb_step(bk, nbk, pre, d)
+#define MW_SCRATCH(n, nbk) MB_SCRATCH(n, nbk)
+#define MW_SPILL 1 /* carries into the next window: an entry, not 2^(c-1) more buckets to sum */
+#define MW_FILL_GROUP(k, bk, nbk, scr, pre, dg, n, nwp, w0) mb_fill(bk, nbk, scr, pre, dg, n, nwp, w0)
 #define MW_SUMS(k, s, bk, nbk, lo, hi) mb_sum(s, bk, nbk, lo, hi)
 #define MW_SUM_ADD(k, s, t) ge8_add_f(s, s, t)
 #define MW_UNPACK(lanes, s) ge8_unpack(lanes, s)
