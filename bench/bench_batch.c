@@ -27,6 +27,7 @@
 #include "ed25519_verify.h"
 #include "common/random.h"
 #include "ed25519_batch.h"
+#include "scalar/sc_batch.h"
 #if F25519_HAVE_AVX2_BENCH
 #include "backend/avx2/msm_avx2.h"
 #endif
@@ -264,17 +265,18 @@ int main(int argc, char **argv)
     TIME("decode R (frombytes_x8)", for (size_t i = 0; i < n; i += 8) f25519_ops_ed25519_frombytes_x8(ops, P + n + i, ps + i, 0xff));
     TIME("challenge k (SHA-512 + reduce)", challenges(ops, n, k, sig, pub, msg));
     uint8_t b[32];
-    TIME("scalars (z, z k, sum z S, negations)", {
+    TIME("scalars (z, z k, sum z S, negations)", { /* as ed25519_batch.c's combination_part */
         f25519_randombytes(z, n * 16);
-        memset(b, 0, 32);
-        uint8_t z32[32] = {0};
+        f25519_sc_acc acc;
+        f25519_sc_acc_init(&acc);
         for (size_t i = 0; i < n; i++) {
-            memcpy(z32, z[i], 16);
             ge51_neg(&P[i], &A[i]);
-            sc25519_muladd(sc[i], z32, k[i], ZERO32);
-            memcpy(sc[n + i], z32, 32);
-            sc25519_muladd(b, z32, sig[i] + 32, b);
+            f25519_sc_mul128_lt253(sc[i], z[i], k[i]);
+            memcpy(sc[n + i], z[i], 16);
+            memset(sc[n + i] + 16, 0, 16);
+            f25519_sc_acc_muladd128(&acc, z[i], sig[i] + 32);
         }
+        f25519_sc_acc_reduce(b, &acc);
     });
     for (size_t i = 0; i < n; i++) { ge51_p3 t = P[n + i]; ge51_neg(&P[n + i], &t); }
     ge51_p3 Q;

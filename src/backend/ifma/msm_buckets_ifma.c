@@ -35,24 +35,26 @@ static int is_one(const fe51 *z)
     return t.v[0] == 1 && (t.v[1] | t.v[2] | t.v[3] | t.v[4]) == 0;
 }
 
-/* (y+x, y-x, 2dxy) of P, limbs reduced (< 2^52 for the IFMA products). */
+/* (y+x, y-x, 2dxy) of P, limbs reduced (< 2^52 for the IFMA products);
+ * with Z = 1 (decoded points), xy = T. */
 static void mb_precompute(mb_pre *q, const ge51_p3 *P)
 {
     fe51 x, y, t;
     if (is_one(&P->Z)) {
         fe51_carry(&x, &P->X);
         fe51_carry(&y, &P->Y);
+        fe51_carry(&t, &P->T);
     } else {
         fe51 zi;
         fe51_invert(&zi, &P->Z);
         fe51_mul(&x, &P->X, &zi);
         fe51_mul(&y, &P->Y, &zi);
+        fe51_mul(&t, &x, &y);
     }
     fe51_add(&q->ypx, &y, &x);
     fe51_carry(&q->ypx, &q->ypx);
     fe51_sub(&q->ymx, &y, &x);
     fe51_carry(&q->ymx, &q->ymx);
-    fe51_mul(&t, &x, &y);
     fe51_mul(&q->xy2d, &t, &fe51_d2);
     fe51_carry(&q->xy2d, &q->xy2d);
 }
