@@ -81,14 +81,13 @@ void f25519_msm_digits(int16_t *d, int nwp, int nwc, const uint8_t a[32], int c)
     uint8_t ab[40] = {0}; /* a, zero-padded for the 8-byte reads */
     memcpy(ab, a, 32);
     int carry = 0, w = 0;
-    for (; w < nwi && w < nwp; w++) {
+    for (; w < nwi && w < nwp; w++) { /* branch-free: the carries are random */
         int bit = c * w;
         uint64_t win;
         memcpy(&win, ab + (bit >> 3), 8); /* little endian */
         int v = (int)((win >> (bit & 7)) & mask) + carry;
-        carry = 0;
-        if (w + 1 < nwi && v >= half) { v -= 1 << c; carry = 1; }
-        d[w] = (int16_t)v;
+        carry = (v >= half) & (w + 1 < nwi); /* below the last window */
+        d[w] = (int16_t)(v - (carry << c));
     }
     for (; w < nwp; w++) d[w] = 0;
 }
