@@ -78,16 +78,47 @@ void f25519_msm_digits(int16_t *d, int nwp, int nwc, const uint8_t a[32], int c)
 {
     const int half = 1 << (c - 1), nwa = (f25519_msm_bits(a) + c - 1) / c, nwi = nwc > nwa ? nwc : nwa;
     const uint64_t mask = ((uint64_t)1 << c) - 1;
-    uint8_t ab[40] = {0}; /* a, zero-padded for the 8-byte reads */
-    memcpy(ab, a, 32);
-    int carry = 0, w = 0;
-    for (; w < nwi && w < nwp; w++) { /* branch-free: the carries are random */
-        int bit = c * w;
-        uint64_t win;
-        memcpy(&win, ab + (bit >> 3), 8); /* little endian */
-        int v = (int)((win >> (bit & 7)) & mask) + carry;
-        carry = (v >= half) & (w + 1 < nwi); /* below the last window */
-        d[w] = (int16_t)(v - (carry << c));
+    int w = 0;
+    if (c == 8 && nwi >= 1 && nwi <= 32) {
+        /* bytes: the carries of all windows at once, as those of an addition
+         * of bit masks (g: b_w >= 128 makes a carry; p: b_w = 127 passes one
+         * on; only below the last window), eight bytes per word */
+        const uint64_t H = 0x8080808080808080ULL, S = 0x7f7f7f7f7f7f7f7fULL, B = 0x0002040810204081ULL;
+        uint64_t g = 0, p = 0;
+        for (int k = 0; k < 4; k++) {
+            uint64_t u, t;
+            memcpy(&u, a + 8 * k, 8); /* little endian */
+            t = u ^ S;
+            g |= ((u & H) * B >> 56) << 8 * k;                       /* bit i: byte i >= 128 */
+            p |= ((~(((t & S) + S) | t) & H) * B >> 56) << 8 * k; /* bit i: byte i == 127 */
+        }
+        const uint64_t lim = ((uint64_t)1 << (nwi - 1)) - 1;
+        g &= lim;
+        p &= lim;
+        const uint64_t x = g | p, cin = (x + g) ^ x ^ g, cout = g | (p & cin); /* cin: bit w = carry into w */
+        uint8_t ci[32], co[32]; /* the bits as bytes 0 / 1 */
+        for (int k = 0; k < 4; k++) {
+            const uint64_t yi = ((cin >> 8 * k & 0xff) * 0x0101010101010101ULL) & 0x8040201008040201ULL,
+                           yo = ((cout >> 8 * k & 0xff) * 0x0101010101010101ULL) & 0x8040201008040201ULL,
+                           bi = ((yi + S) & H) >> 7, bo = ((yo + S) & H) >> 7;
+            memcpy(ci + 8 * k, &bi, 8);
+            memcpy(co + 8 * k, &bo, 8);
+        }
+        /* windows nwi and up come out 0: their bytes and carries are 0 */
+        const int m = nwp < 32 ? nwp : 32;
+        for (; w < m; w++) d[w] = (int16_t)(a[w] + ci[w] - (co[w] << 8));
+    } else {
+        uint8_t ab[40] = {0}; /* a, zero-padded for the 8-byte reads */
+        memcpy(ab, a, 32);
+        int carry = 0;
+        for (; w < nwi && w < nwp; w++) { /* branch-free: the carries are random */
+            int bit = c * w;
+            uint64_t win;
+            memcpy(&win, ab + (bit >> 3), 8); /* little endian */
+            int v = (int)((win >> (bit & 7)) & mask) + carry;
+            carry = (v >= half) & (w + 1 < nwi); /* below the last window */
+            d[w] = (int16_t)(v - (carry << c));
+        }
     }
     for (; w < nwp; w++) d[w] = 0;
 }

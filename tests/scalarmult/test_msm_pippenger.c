@@ -7,7 +7,9 @@
  * (f25519_double_scalarmult_portable per point): n = 0, 1, 2, 7, 64, 300,
  * 1100; random 253-bit and 128-bit scalars mixed with the edge scalars 0,
  * L - 1 and 2^253 - 1; points [s]B, some with a torsion component, and the
- * identity; b random, 0 or an edge scalar.
+ * identity; b random, 0 or an edge scalar. And the signed digits
+ * (f25519_msm_digits, every width, both carry rules) against the scalar
+ * they encode.
  */
 #include "testutil.h"
 #include "fast25519.h"
@@ -19,9 +21,9 @@
 #if F25519_HAVE_AVX2
 #include "backend/avx2/msm_avx2.h"
 #endif
+#include "scalarmult/msm_digits.h"
 #if F25519_HAVE_IFMA
 #include "backend/ifma/msm_buckets_ifma.h"
-#include "scalarmult/msm_digits.h"
 #include "backend/ifma/double_ifma.h"
 #endif
 
@@ -99,9 +101,57 @@ static void small_scalars(const char *name, windows_fn fn, int n, const ge51_p3 
 }
 #endif
 
+/* f25519_msm_digits for c = 4 .. 10 and both carry rules, on scalars
+ * built from the bytes where the carries start and run on (127, 128, 255,
+ * ...) and random ones: sum_w d_w 2^(c w) = a, every window below the
+ * last in [-2^(c-1), 2^(c-1)), the last in [0, 2^c], zeros above. */
+static void test_digits(void)
+{
+    static const uint8_t edge[] = {0, 1, 126, 127, 128, 129, 254, 255};
+    int cases = 0;
+    for (int r = 0; r < 3000; r++) {
+        uint8_t a[32];
+        tu_rand_bytes(a, 32);
+        if (r % 3) for (int i = 0; i < 32; i++) a[i] = edge[tu_rand_below(8)];
+        a[31] &= r % 5 == 0 ? 0x00 : 0x1f; /* < 2^253, some < 2^248 */
+        if (r % 7 == 0) memset(a + 16, 0, 16); /* 128-bit, as the z_i */
+        for (int c = 4; c <= 10; c++) {
+            const int nw = (253 + c - 1) / c, nwp = (nw + 7) / 8 * 8;
+            for (int nwc = 0; nwc <= nw; nwc += nw) {
+                int16_t d[64];
+                f25519_msm_digits(d, nwp, nwc, a, c);
+                int last = -1;
+                for (int w = 0; w < nwp; w++)
+                    if (d[w]) last = w;
+                uint64_t v[5] = {0}; /* sum d_w 2^(c w), two's complement, from the top window down */
+                for (int w = nwp - 1; w >= 0; w--) {
+                    for (int k = 4; k > 0; k--) v[k] = v[k] << c | v[k - 1] >> (64 - c);
+                    v[0] <<= c;
+                    const uint64_t add = (uint64_t)(int64_t)d[w], ext = d[w] < 0 ? ~(uint64_t)0 : 0;
+                    uint64_t cy = 0;
+                    for (int k = 0; k < 5; k++) {
+                        const uint64_t x = k ? ext : add, s = v[k] + x + cy;
+                        cy = (s < v[k]) | (cy && s == v[k]);
+                        v[k] = s;
+                    }
+                    const int top = w == last;
+                    CHECK(top ? d[w] >= -(1 << (c - 1)) && d[w] <= (1 << c) : d[w] >= -(1 << (c - 1)) && d[w] < (1 << (c - 1)),
+                          "digit %d = %d out of range (c = %d, nwc = %d)", w, d[w], c, nwc);
+                }
+                uint64_t want[5] = {0};
+                memcpy(want, a, 32);
+                CHECK(memcmp(v, want, sizeof v) == 0, "digits of c = %d, nwc = %d do not sum to the scalar", c, nwc);
+                cases++;
+            }
+        }
+    }
+    printf("  digits: %d scalars x widths x carry rules sum to the scalar, in range\n", cases);
+}
+
 int main(void)
 {
     tu_rng_init();
+    test_digits();
     static const int sizes[] = {0, 1, 2, 7, 64, 300, 1100};
     msm_fn fns[2] = {f25519_msm_portable_method, NULL};
     const char *names[2] = {"portable", "mulx"};
