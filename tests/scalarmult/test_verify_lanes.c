@@ -238,7 +238,7 @@ static void test_quad(const f25519_ops *ops, int rounds)
 
 static void test_msm(const f25519_ops *ops, int max_n)
 {
-    static const int sizes[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 33, 64, 130, 256, 257, 520}; /* 130 and up: ifma's buckets (from 128 points) */
+    static const int sizes[] = {0, 1, 2, 7, 8, 9, 15, 16, 17, 33, 64, 130, 256, 257, 520}; /* 130 and up: ifma's buckets (from 96 points) */
     for (size_t si = 0; si < TU_NELEM(sizes) && sizes[si] <= max_n; si++) {
         int n = sizes[si];
         uint8_t (*a)[32] = malloc((size_t)(n + 1) * 32), b[32];

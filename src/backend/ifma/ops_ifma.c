@@ -23,14 +23,12 @@
 /* Batch verification: the 8-lane decoding (backend/ifma/ge51_decode_ifma.c) and
  * double-scalar multiplication (backend/ifma/msm_ifma.c, one signature per
  * lane). The multi-scalar multiplication: from IFMA_PIP_MIN points,
- * Pippenger's buckets with one window per lane (msm_buckets_ifma.c; the
- * window sums combined by the chain of doublings of the 1x4 points,
- * double_ifma.c f25519_ifma_msm_horner),
- * below it the 8-lane Straus of msm_ifma.c: at n = 1024 the buckets take
- * about half the Straus's time for the MSM part, at 512 points about 80%,
- * and whole batches break even near 128 points (n = 64 items). */
+ * Pippenger's buckets (msm_buckets_ifma.c; the window sums combined by the
+ * chain of doublings of the 1x4 points, double_ifma.c
+ * f25519_ifma_msm_horner), below it the 8-lane Straus of msm_ifma.c: whole
+ * zip215 batches break even between 64 and 96 points (32 and 48 items). */
 #ifndef IFMA_PIP_MIN /* -D for experiments */
-#define IFMA_PIP_MIN 128
+#define IFMA_PIP_MIN 96
 #endif
 #ifndef IFMA_PIP_MADD /* the width estimate's weights (msm_digits.h) */
 #define IFMA_PIP_MADD 10
