@@ -130,6 +130,23 @@ F25519_IFMA_INLINE void mb_blend_identity(ge8_p3 *h, __mmask8 k)
     for (int m = 0; m < 20; m++) o[m] = _mm512_mask_blend_epi64(k, o[m], m == 5 || m == 10 ? one : z);
 }
 
+/* point i's digits in the group's windows, NULL when they are all 0 (a
+ * short scalar above its windows) */
+static inline const int16_t *mb_digits(const int16_t *dg, size_t i, int nwp, int w0)
+{
+    const int16_t *d = dg + i * (size_t)nwp + w0;
+    uint64_t w[2];
+    memcpy(w, d, 16);
+    return w[0] | w[1] ? d : NULL;
+}
+
+/* the key of digit v in lane j (branch-free: the signs are random) */
+static inline size_t mb_key(int j, int v, size_t nbk)
+{
+    const int sg = v >> 15;
+    return (size_t)j * nbk + (size_t)((v ^ sg) - sg);
+}
+
 /* The counting sort of the group's digits (module comment); returns the
  * number of entries, *top the largest |digit|. */
 static size_t mb_sort(uint32_t *ent, uint32_t *cnt, size_t nbk, const int16_t *dg, size_t n, int nwp, int w0,
@@ -137,15 +154,10 @@ static size_t mb_sort(uint32_t *ent, uint32_t *cnt, size_t nbk, const int16_t *d
 {
     const size_t nkey = 8 * nbk;
     memset(cnt, 0, nkey * sizeof *cnt);
-    for (size_t i = 0; i < n; i++) { /* branch-free: the signs are random */
-        const int16_t *d = dg + i * (size_t)nwp + w0;
-        uint64_t w[2];
-        memcpy(w, d, 16);
-        if (!(w[0] | w[1])) continue; /* no digit in the group (a short scalar) */
-        for (int j = 0; j < 8; j++) {
-            const int v = d[j], sg = v >> 15;
-            cnt[(size_t)j * nbk + (size_t)((v ^ sg) - sg)]++;
-        }
+    for (size_t i = 0; i < n; i++) {
+        const int16_t *d = mb_digits(dg, i, nwp, w0);
+        if (d)
+            for (int j = 0; j < 8; j++) cnt[mb_key(j, d[j], nbk)]++;
     }
     size_t m = 0;
     *top = 0;
@@ -156,16 +168,13 @@ static size_t mb_sort(uint32_t *ent, uint32_t *cnt, size_t nbk, const int16_t *d
         m += c;
     }
     for (size_t i = 0; i < n; i++) {
-        const int16_t *d = dg + i * (size_t)nwp + w0;
-        uint64_t w[2];
-        memcpy(w, d, 16);
-        if (!(w[0] | w[1])) continue; /* no digit in the group (a short scalar) */
-        for (int j = 0; j < 8; j++) {
-            const int v = d[j], sg = v >> 15;
-            const size_t key = (size_t)j * nbk + (size_t)((v ^ sg) - sg);
-            ent[v ? cnt[key] : 8 * n] = (uint32_t)(i << 1) | (uint32_t)(sg & 1); /* zeros: a spare word */
-            cnt[key] += v != 0;
-        }
+        const int16_t *d = mb_digits(dg, i, nwp, w0);
+        if (d)
+            for (int j = 0; j < 8; j++) {
+                const size_t key = mb_key(j, d[j], nbk);
+                ent[d[j] ? cnt[key] : 8 * n] = (uint32_t)(i << 1) | (uint32_t)(d[j] < 0); /* zeros: a spare word */
+                cnt[key] += d[j] != 0;
+            }
     }
     return m; /* cnt: each key's end */
 }
