@@ -335,6 +335,19 @@ void f25519_sha512_lane_block(uint8_t blk[128], const f25519_sha512_msg *m, size
     }
 }
 
+const uint8_t *f25519_sha512_lane_bytes(uint8_t blk[128], const f25519_sha512_msg *m, size_t total, size_t j)
+{
+    const size_t lo = 128 * j, hi = lo + 128;
+    size_t start = 0;
+    for (int k = 0; k < 3 && hi <= total; k++) {
+        const size_t end = start + m->n[k];
+        if (start <= lo && hi <= end) return m->p[k] + (lo - start);
+        start = end;
+    }
+    f25519_sha512_lane_block(blk, m, total, j);
+    return blk;
+}
+
 size_t f25519_sha512_lanes_begin(size_t total[], size_t nb[], const f25519_sha512_msg m[], int lanes)
 {
     size_t most = 0;

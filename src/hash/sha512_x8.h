@@ -34,6 +34,11 @@ typedef struct {
  * length in bytes; FIPS 180-4 5.1.2), for the lanes (sha512.c). */
 void f25519_sha512_lane_block(uint8_t blk[128], const f25519_sha512_msg *m, size_t total, size_t j);
 
+/* The same bytes, in place: the message part itself when the block lies
+ * within one part (most blocks of a long message), else blk filled by
+ * f25519_sha512_lane_block. */
+const uint8_t *f25519_sha512_lane_bytes(uint8_t blk[128], const f25519_sha512_msg *m, size_t total, size_t j);
+
 /* The lanes' lengths (total), block counts (nb) and their largest
  * (returned); the digests out[l] from the final states v[word * lanes + l]. */
 size_t f25519_sha512_lanes_begin(size_t total[], size_t nb[], const f25519_sha512_msg m[], int lanes);

@@ -38,15 +38,53 @@ X8_TARGET static void compress8(__m512i st[8], __m512i W[16], __mmask8 live)
     for (int i = 0; i < 8; i++) st[i] = _mm512_mask_add_epi64(st[i], live, st[i], v[i]);
 }
 
-#define X8_WORD(blk, l, t) ((long long)f25519_sha512_be64((blk)[l] + 8 * (t)))
+/* 8 x 8 transposition of 64-bit words: o[w] word l = word w of r[l]. */
+X8_TARGET static inline void x8_transpose(__m512i o[8], const __m512i r[8])
+{
+    const __m512i lo = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13), hi = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+    __m512i t[8], u[8];
+    for (int k = 0; k < 4; k++) {
+        t[2 * k] = _mm512_unpacklo_epi64(r[2 * k], r[2 * k + 1]);     /* words 0 2 4 6 of rows 2k, 2k+1 */
+        t[2 * k + 1] = _mm512_unpackhi_epi64(r[2 * k], r[2 * k + 1]); /* words 1 3 5 7 */
+    }
+    for (int h = 0; h < 2; h++) /* rows 4h .. 4h+3 */
+        for (int k = 0; k < 2; k++) {
+            u[4 * h + k] = _mm512_permutex2var_epi64(t[4 * h + k], lo, t[4 * h + 2 + k]);     /* words k, k+4 */
+            u[4 * h + 2 + k] = _mm512_permutex2var_epi64(t[4 * h + k], hi, t[4 * h + 2 + k]); /* words k+2, k+6 */
+        }
+    for (int w = 0; w < 4; w++) {
+        o[w] = _mm512_shuffle_i64x2(u[w], u[4 + w], 0x44);
+        o[w + 4] = _mm512_shuffle_i64x2(u[w], u[4 + w], 0xee);
+    }
+}
+
+/* the byte order of each 64-bit word reversed (AVX-512F: the 32-bit halves
+ * swapped, then each half's bytes by two rotations and a select) */
+X8_TARGET static inline __m512i x8_bswap(__m512i x)
+{
+    x = _mm512_ror_epi64(x, 32);
+    return _mm512_ternarylogic_epi64(_mm512_set1_epi32(0x00ff00ff), _mm512_rol_epi32(x, 8), _mm512_ror_epi32(x, 8),
+                                     0xca); /* bytes 0 and 2 of each half from the left rotation */
+}
+
+/* W[0..16) = the big-endian words of the blocks blk[l], lane l: two loads
+ * per lane and two transpositions (instead of 128 scalar loads) */
+X8_TARGET static inline void x8_block(__m512i W[16], const uint8_t *const blk[8])
+{
+    __m512i r[8], o[8];
+    for (int h = 0; h < 2; h++) {
+        for (int l = 0; l < 8; l++) r[l] = _mm512_loadu_si512((const void *)(blk[l] + 64 * h));
+        x8_transpose(o, r);
+        for (int w = 0; w < 8; w++) W[8 * h + w] = x8_bswap(o[w]);
+    }
+}
+
 #define F25519_SHA512_DRIVER sha512_x8
 #define F25519_SHA512_DRIVER_LANES 8
 #define F25519_SHA512_DRIVER_VEC __m512i
 #define F25519_SHA512_DRIVER_TARGET X8_TARGET
 #define F25519_SHA512_DRIVER_SET1(x) _mm512_set1_epi64((long long)(x))
-#define F25519_SHA512_DRIVER_WORDS(blk, t)                                                       \
-    _mm512_set_epi64(X8_WORD(blk, 7, t), X8_WORD(blk, 6, t), X8_WORD(blk, 5, t), X8_WORD(blk, 4, t), \
-                     X8_WORD(blk, 3, t), X8_WORD(blk, 2, t), X8_WORD(blk, 1, t), X8_WORD(blk, 0, t))
+#define F25519_SHA512_DRIVER_BLOCK(W, blk) x8_block((W), (blk))
 #define F25519_SHA512_DRIVER_COMPRESS(st, W, live) compress8((st), (W), (__mmask8)(live))
 #define F25519_SHA512_DRIVER_STORE(p, v) _mm512_store_si512((void *)(p), (v))
 #include "hash/sha512_x8_driver.h"
