@@ -82,10 +82,10 @@ F25519_IFMA_INLINE __m512i mb_index(__m512i k, size_t nbk)
  * additions to 8 different buckets, each lane running through its own
  * stretch of the sorted list. A bucket is written once, when its lane
  * leaves it, and the addends are gathered from the read-only table: the
- * steps do not wait on each other's stores (adding each point to all 8
- * windows' buckets at once, with the buckets gathered and scattered at every
- * step, was slower; so were loads and 8 x 8 transpositions instead of the
- * 15 gathers).
+ * steps do not wait on each other's stores, as they do when each point is
+ * added to all 8 windows' buckets at once with the buckets gathered and
+ * scattered at every step (and here 15 gathers cost less than loads and
+ * 8 x 8 transpositions).
  * The scratch: ent[8 n + 2], the entries i << 1 | (d < 0) of the non-zero
  * digits d of point i in the group's windows, sorted by key = j nbk + |d|
  * (window w0 + j; a counting sort), then cnt[8 nbk], each key's end in
