@@ -50,7 +50,8 @@
  *   MW_SUMS(k, s, bk, nbk, lo, hi)  *s = sum_{i = lo+1..hi} [i] bucket_i per lane (int lo, hi)
  *   MW_SUM_ADD(k, s, t)          *s = *s + *t
  *   MW_UNPACK(lanes, s)          ge51_p3 lanes[0..8) = the sums of *s
- * and may define, to fill a group its own way (the buckets 1..top of every
+ * (MW_ONES and MW_STEP only without MW_FILL_GROUP), and may define, to fill
+ * a group its own way (the buckets 1..top of every
  * lane made, the points added; returns top, the group's largest |digit|):
  *   MW_FILL_GROUP(k, bk, nbk, scr, pre, dg, n, nwp, w0)  scr: MW_SCRATCH(n, nbk) bytes of the member's own
  *   MW_SPILL     1: a scalar's carry goes on to the next window up to window nw - 1 (f25519_msm_digits' nwc)

@@ -298,7 +298,6 @@ static __attribute__((noinline)) F25519_IFMA_TARGET void mb_sum(ge8_p3 *out, con
 #define MW_BUCKET mb_bucket
 #define MW_SUM ge8_p3
 #define MW_PRECOMPUTE(k, pre, P, m) mb_precompute(pre, P)
-#define MW_ONES(b) ((b)->v[5] = (b)->v[10] = 1) /* Y, Z limb 0 */
 #define MW_SCRATCH(n, nbk) MB_SCRATCH(n, nbk)
 #define MW_SPILL 1 /* carries into the next window: an entry, not 2^(c-1) more buckets to sum */
 #define MW_FILL_GROUP(k, bk, nbk, scr, pre, dg, n, nwp, w0) mb_fill(bk, nbk, scr, pre, dg, n, nwp, w0)
