@@ -2,7 +2,7 @@
 /*
  * Exact portable stand-ins for the AVX-512 instructions the vector backends
  * use and SIMDe 0.7.4 (Debian 12's libsimde-dev) does not emulate: the four
- * IFMA multiply-adds and eight AVX-512F/VL operations. TEST-ONLY: used by the
+ * IFMA multiply-adds and the AVX-512F/VL operations below. TEST-ONLY: used by the
  * emulated build of the vector backends (simd_x86.h, F25519_EMU=1), never by
  * an installed library. Each is written from the instruction's definition,
  * one 64-bit lane at a time; tests/arch/test_emu_shim.c compares every one
@@ -22,6 +22,9 @@
  *   vpmovsxwq    cvtepi16_512(a): the low 8 16-bit words of a, sign-extended
  *   vpgatherqq   i64gather_512(vindex, base, scale): lane i = the 64-bit word
  *                at base + vindex_i * scale
+ *   vpgatherqq{k} mask_i64gather_512(src, k, vindex, base, scale): lane i =
+ *                k_i ? the word at base + vindex_i * scale : src_i (lanes
+ *                outside k not read)
  *   vpscatterqq  i64scatter_512(base, vindex, v, scale): v_i to base +
  *                vindex_i * scale, lane 0 first (a later lane's write wins)
  */
@@ -131,6 +134,18 @@ static inline simde__m512i f25519_emu_i64gather_512(simde__m512i vindex, const v
     uint64_t r[8];
     F25519_EMU_OUT512(idx, vindex);
     for (int i = 0; i < 8; i++) memcpy(&r[i], (const char *)base + idx[i] * scale, 8);
+    return F25519_EMU_IN512(r);
+}
+
+static inline simde__m512i f25519_emu_mask_i64gather_512(simde__m512i src, simde__mmask8 k, simde__m512i vindex,
+                                                         const void *base, int scale)
+{
+    int64_t idx[8];
+    uint64_t r[8];
+    F25519_EMU_OUT512(idx, vindex);
+    F25519_EMU_OUT512(r, src);
+    for (int i = 0; i < 8; i++)
+        if ((k >> i) & 1) memcpy(&r[i], (const char *)base + idx[i] * scale, 8);
     return F25519_EMU_IN512(r);
 }
 

@@ -35,6 +35,8 @@
 #define _mm512_shuffle_i64x2(a, b, imm) f25519_emu_shuffle_i64x2_512((a), (b), (imm))
 #define _mm512_cvtepi16_epi64(a) f25519_emu_cvtepi16_512((a))
 #define _mm512_i64gather_epi64(vindex, base, scale) f25519_emu_i64gather_512((vindex), (base), (scale))
+#define _mm512_mask_i64gather_epi64(src, k, vindex, base, scale)                                                 \
+    f25519_emu_mask_i64gather_512((src), (k), (vindex), (base), (scale))
 #define _mm512_i64scatter_epi64(base, vindex, v, scale) f25519_emu_i64scatter_512((base), (vindex), (v), (scale))
 #ifndef __mmask8
 #define __mmask8 simde__mmask8

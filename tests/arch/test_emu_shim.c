@@ -111,34 +111,41 @@ static void shim_perms(uint64_t rp[256][8], uint64_t rs[256][8], const uint64_t 
 }
 
 /* gather from / scatter into a 64-word table at indices idx (scale 8): r =
- * the gathered words, t = the table after the scatter of v */
-TGT static void native_gs(uint64_t r[8], uint64_t t[64], const int64_t idx[8], const uint64_t v[8])
+ * the gathered words, m = the gather of the lanes of k (v in the others),
+ * t = the table after the scatter of v */
+TGT static void native_gs(uint64_t r[8], uint64_t m[8], uint64_t t[64], const int64_t idx[8], const uint64_t v[8],
+                          uint8_t k)
 {
     __m512i I = _mm512_loadu_si512(idx);
     _mm512_storeu_si512(r, _mm512_i64gather_epi64(I, (const void *)t, 8));
+    _mm512_storeu_si512(m, _mm512_mask_i64gather_epi64(_mm512_loadu_si512(v), k, I, (const void *)t, 8));
     _mm512_i64scatter_epi64((void *)t, I, _mm512_loadu_si512(v), 8);
 }
 
-static void shim_gs(uint64_t r[8], uint64_t t[64], const int64_t idx[8], const uint64_t v[8])
+static void shim_gs(uint64_t r[8], uint64_t m[8], uint64_t t[64], const int64_t idx[8], const uint64_t v[8],
+                    uint8_t k)
 {
     simde__m512i I = s512((const uint64_t *)idx);
     o512(r, f25519_emu_i64gather_512(I, t, 8));
+    o512(m, f25519_emu_mask_i64gather_512(s512(v), k, I, t, 8));
     f25519_emu_i64scatter_512(t, I, s512(v), 8);
 }
 
 /* random indices, some repeated (the scatter's order), the table random */
 static void check_gather_scatter(long it)
 {
-    uint64_t tn[64], ts[64], v[8], rn[8], rs[8];
+    uint64_t tn[64], ts[64], v[8], rn[8], rs[8], mn[8], ms[8];
     int64_t idx[8];
+    const uint8_t k = (uint8_t)tu_rand64();
     for (int i = 0; i < 64; i++) tn[i] = ts[i] = tu_rand64();
     for (int i = 0; i < 8; i++) {
         v[i] = tu_rand64();
         idx[i] = (int64_t)tu_rand_below(it & 1 ? 64 : 6);
     }
-    native_gs(rn, tn, idx, v);
-    shim_gs(rs, ts, idx, v);
+    native_gs(rn, mn, tn, idx, v, k);
+    shim_gs(rs, ms, ts, idx, v, k);
     same("i64gather_epi64 512", rn, rs, 8, it);
+    same("mask_i64gather_epi64 512", mn, ms, 8, it);
     same("i64scatter_epi64 512", tn, ts, 64, it);
 }
 

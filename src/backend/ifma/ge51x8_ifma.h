@@ -5,8 +5,10 @@
  * one per lane, over the 8x1-way IFMA field. Curve -x^2 + y^2 = 1 + d x^2 y^2,
  * extended coordinates (X:Y:Z:T), x = X/Z, y = Y/Z, T = XY/Z.
  *
- * Bounds: every coordinate stored in these types is R (limbs < 2^51 + 2^10,
- * see fe51x8_ifma.h): each is the output of a carried field operation.
+ * Bounds: every coordinate stored in these types is R (limbs < 2^51 + 2^14,
+ * see fe51x8_ifma.h): each is the output of a carried field operation;
+ * the one exception, ge8_madd_w's X, Y, Z (W), is read by ge8_madd_w and
+ * ge8_to_cached_w only.
  * The unified formulas (ENG25519 eq. 5) are complete on this curve (a = -1 is a
  * square, d is not), so identity and equal inputs need no special case.
  */
@@ -75,6 +77,36 @@ F25519_IFMA_INLINE void ge8_madd(ge8_p3 *r, const ge8_p3 *p, const ge8_precomp *
     ge8_madd_t(r, p, q, 1);
 }
 
+/* r = p + q or p - q by lane (neg), q affine precomputed: ge8_madd_t's 7M
+ * for an accumulator whose X, Y, Z are W (Pippenger's buckets: they are
+ * only added to, never multiplied, so their carries are left out): p's X,
+ * Y, Z < W8 (or R; T R), r's X, Y, Z W (fe8_mul_w) and T R. Y - X by
+ * fe8_sub_w, Y + X and 2Z + C by fe8_add[W], D = 2Z uncarried (< 2 W8: the
+ * fe8_sub_w[2W] row). -q is (y-x, y+x, -2dxy): in the lanes of neg the
+ * operands y+x and y-x are swapped and, for the sign of C, F and G. */
+F25519_IFMA_INLINE void ge8_madd_w(ge8_p3 *r, const ge8_p3 *p, const ge8_precomp *q, __mmask8 neg)
+{
+    fe51x8 a, b, c, d, e, f, g, h, qp, qm;
+    fe8_blend(&qp, &q->ypx, &q->ymx, neg);
+    fe8_blend(&qm, &q->ymx, &q->ypx, neg);
+    fe8_sub_w(&a, &p->Y, &p->X);
+    fe8_add(&b, &p->Y, &p->X);
+    fe8_mul_w(&a, &a, &qm);
+    fe8_mul_w(&b, &b, &qp);
+    fe8_mul_w(&c, &p->T, &q->xy2d);
+    fe8_add_nc(&d, &p->Z, &p->Z);
+    fe8_sub_w(&e, &b, &a);
+    fe8_sub_w(&f, &d, &c);
+    fe8_add(&g, &d, &c);
+    fe8_add(&h, &b, &a);
+    fe8_blend(&a, &f, &g, neg);
+    fe8_blend(&g, &g, &f, neg);
+    fe8_mul_w(&r->X, &e, &a);
+    fe8_mul_w(&r->Y, &g, &h);
+    fe8_mul_w(&r->Z, &a, &g);
+    fe8_mul(&r->T, &e, &h);
+}
+
 /* r = p + q, q cached: 8M. A, B, C, D stay W and E, F, G, H are carried
  * by their own addition, as in ge8_madd_t. */
 F25519_IFMA_INLINE void ge8_add(ge8_p3 *r, const ge8_p3 *p, const ge8_cached *q)
@@ -102,6 +134,18 @@ F25519_IFMA_INLINE void ge8_to_cached(ge8_cached *c, const ge8_p3 *p)
     fe8_bcast(&d2, &fe51_d2);
     fe8_add(&c->ypx, &p->Y, &p->X);
     fe8_sub(&c->ymx, &p->Y, &p->X);
+    fe8_add(&c->z2, &p->Z, &p->Z);
+    fe8_mul(&c->t2d, &p->T, &d2);
+}
+
+/* ge8_to_cached of a p whose X, Y, Z may be W (ge8_madd_w's sums; T R):
+ * Y - X by fe8_sub_w, the sums by fe8_add[W]; every output < 2^52. */
+F25519_IFMA_INLINE void ge8_to_cached_w(ge8_cached *c, const ge8_p3 *p)
+{
+    fe51x8 d2;
+    fe8_bcast(&d2, &fe51_d2);
+    fe8_add(&c->ypx, &p->Y, &p->X);
+    fe8_sub_w(&c->ymx, &p->Y, &p->X);
     fe8_add(&c->z2, &p->Z, &p->Z);
     fe8_mul(&c->t2d, &p->T, &d2);
 }

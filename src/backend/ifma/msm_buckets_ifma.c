@@ -8,10 +8,13 @@
  *  - addends: each P_i once as the affine (y+x, y-x, 2dxy) (decoded points
  *    have Z = 1; others are divided by Z first).
  *  - fill (mb_fill): the group's non-zero digits sorted by bucket (a
- *    counting sort), then 8-lane mixed additions (ge8_madd_t, 7 products),
+ *    counting sort), then 8-lane mixed additions (ge8_madd_w, 7 products),
  *    each lane running through its own stretch of the sorted list with the
  *    sum of its current bucket in a register: the addends are gathered (15
- *    words per lane), and a bucket is stored once, when its lane leaves it.
+ *    words per lane; a lane past its stretch adds the identity), and a
+ *    bucket is stored once, when its lane leaves it. A bucket is only ever
+ *    added to, so its X, Y, Z stay uncarried (W) and -P is a swap of
+ *    operands in the addition (ge8_madd_w).
  *    The carries of short scalars spill into the next window (MW_SPILL), so
  *    only the top window has digits above 2^(c-1).
  *  - sums: each lane sums its buckets, sum_k [k] bucket_k, with the running
@@ -26,7 +29,7 @@
 #include "backend/ifma/ge51x8_ifma.h"
 
 typedef struct { fe51 ypx, ymx, xy2d; } mb_pre;
-typedef struct { uint64_t v[20]; } mb_bucket; /* X, Y, Z, T: 5 limbs each, one lane */
+typedef struct { uint64_t v[20]; } mb_bucket; /* X, Y, Z (W), T: 5 limbs each, one lane */
 
 static int is_one(const fe51 *z)
 {
@@ -201,6 +204,25 @@ static void mb_stretches(long long lo[9], uint64_t key[8], const uint32_t *cnt, 
     lo[8] = (long long)m;
 }
 
+/* The addend of entry pos in each lane where pos < end (gathered from the
+ * table, 15 words per addend), the identity (1, 1, 0) in the others (whose
+ * accumulators it leaves as they are), and the entry itself. */
+F25519_IFMA_INLINE void mb_addend(ge8_precomp *q, __m512i *e, const uint32_t *ent, const uint64_t *pw, __m512i pos,
+                                  __m512i end)
+{
+    const __mmask8 act = _mm512_cmplt_epi64_mask(pos, end);
+    const __m512i z = _mm512_setzero_si512(), one = _mm512_set1_epi64(1);
+    /* entry pos: the low half of the 8 bytes at ent + pos (ent[8 n + 1] pads the last) */
+    *e = _mm512_and_si512(_mm512_i64gather_epi64(_mm512_maskz_mov_epi64(act, pos), (const void *)ent, 4),
+                          _mm512_set1_epi64(0xffffffffLL));
+    const __m512i idx = _mm512_srli_epi64(*e, 1);
+    const __m512i vidx = _mm512_sub_epi64(_mm512_slli_epi64(idx, 4), idx); /* 15 words per addend */
+    __m512i *o = (__m512i *)q;
+#pragma GCC unroll 15
+    for (int w = 0; w < 15; w++)
+        o[w] = _mm512_mask_i64gather_epi64(w == 0 || w == 5 ? one : z, act, vidx, (const void *)(pw + w), 8);
+}
+
 static F25519_IFMA_TARGET int mb_fill(mb_bucket *bkt, size_t nbk, void *scr, const mb_pre *pre,
                                       const int16_t *dg, size_t n, int nwp, int w0)
 {
@@ -225,9 +247,9 @@ static F25519_IFMA_TARGET int mb_fill(mb_bucket *bkt, size_t nbk, void *scr, con
     __m512i pos = _mm512_loadu_si512((const void *)lo), end = _mm512_loadu_si512((const void *)(lo + 1));
     __m512i vbend = _mm512_loadu_si512((const void *)bend);
     const __mmask8 used = _mm512_cmplt_epi64_mask(pos, end);
-    const __m512i low = _mm512_set1_epi64(0xffffffffLL), one = _mm512_set1_epi64(1);
+    const __m512i one = _mm512_set1_epi64(1);
     const uint64_t *pw = (const uint64_t *)pre;
-    ge8_p3 acc, t;
+    ge8_p3 acc;
     ge8_identity(&acc);
     for (long long s = 0; s < steps; s++) {
         const __mmask8 act = _mm512_cmplt_epi64_mask(pos, end);
@@ -237,20 +259,10 @@ static F25519_IFMA_TARGET int mb_fill(mb_bucket *bkt, size_t nbk, void *scr, con
             mb_blend_identity(&acc, fl);
             vbend = _mm512_loadu_si512((const void *)bend);
         }
-        /* entry pos: the low half of the 8 bytes at ent + pos (ent[8 n + 1] pads the last) */
-        const __m512i e = _mm512_and_si512(
-            _mm512_i64gather_epi64(_mm512_maskz_mov_epi64(act, pos), (const void *)ent, 4), low);
-        const __m512i idx = _mm512_srli_epi64(e, 1);
-        const __m512i vidx = _mm512_sub_epi64(_mm512_slli_epi64(idx, 4), idx); /* 15 words per addend */
         ge8_precomp q;
-        __m512i *o = (__m512i *)&q;
-#pragma GCC unroll 15
-        for (int w = 0; w < 15; w++) o[w] = _mm512_i64gather_epi64(vidx, (const void *)(pw + w), 8);
-        ge8_precomp_cneg(&q, _mm512_test_epi64_mask(e, one));
-        ge8_madd_t(&t, &acc, &q, 1);
-        __m512i *ao = (__m512i *)&acc, *to = (__m512i *)&t;
-#pragma GCC unroll 20
-        for (int w = 0; w < 20; w++) ao[w] = _mm512_mask_blend_epi64(act, ao[w], to[w]);
+        __m512i e;
+        mb_addend(&q, &e, ent, pw, pos, end);
+        ge8_madd_w(&acc, &acc, &q, _mm512_test_epi64_mask(e, one));
         pos = _mm512_add_epi64(pos, one);
     }
     mb_flush(bk, &acc, cur, bend, cnt, used, 0);
@@ -271,7 +283,7 @@ static __attribute__((noinline)) F25519_IFMA_TARGET void mb_sum(ge8_p3 *out, con
     ge8_identity(&sum);
     for (int k = hi; k > lo; k--) {
         mb_gather(&b, bk, mb_index(_mm512_set1_epi64(k), nbk));
-        ge8_to_cached(&c, &b);
+        ge8_to_cached_w(&c, &b); /* X, Y, Z W: ge8_madd_w's */
         ge8_add(&run, &run, &c);
         ge8_to_cached(&c, &run);
         ge8_add(&sum, &sum, &c);
