@@ -23,6 +23,7 @@
  * The caller combines the window sums with c doublings per window
  * (backend/ifma/ops_ifma.c: double_ifma.c's f25519_ifma_msm_horner).
  */
+#include <stddef.h>
 #include <string.h>
 #include "backend/ifma/msm_buckets_ifma.h"
 #include "scalarmult/msm_digits.h"
@@ -60,6 +61,54 @@ static void mb_precompute(mb_pre *q, const ge51_p3 *P)
     fe51_carry(&q->ymx, &q->ymx);
     fe51_mul(&q->xy2d, &t, &fe51_d2);
     fe51_carry(&q->xy2d, &q->xy2d);
+}
+
+/* Field element `off` (a byte offset in ge51_p3) of P[0..8) as the limbs of
+ * eight lanes (5 gathers); 8 lanes stored as field element `off` (a byte
+ * offset in mb_pre) of q[0..8). */
+F25519_IFMA_INLINE void mb_pack(fe51x8 *h, const ge51_p3 *P, size_t off)
+{
+    const long long w = (long long)(sizeof *P / 8);
+    const __m512i vidx = _mm512_setr_epi64(0, w, 2 * w, 3 * w, 4 * w, 5 * w, 6 * w, 7 * w);
+    const uint64_t *b = (const uint64_t *)((const char *)P + off);
+    for (int i = 0; i < 5; i++) h->v[i] = _mm512_i64gather_epi64(vidx, (const void *)(b + i), 8);
+}
+F25519_IFMA_INLINE void mb_unpack(mb_pre *q, size_t off, const fe51x8 *h)
+{
+    uint64_t t[8] __attribute__((aligned(64)));
+    for (int i = 0; i < 5; i++) {
+        _mm512_store_si512(t, h->v[i]);
+        for (int l = 0; l < 8; l++) ((fe51 *)((char *)&q[l] + off))->v[i] = t[l];
+    }
+}
+
+static int is_one_exact(const fe51 *z)
+{
+    return z->v[0] == 1 && (z->v[1] | z->v[2] | z->v[3] | z->v[4]) == 0;
+}
+
+/* mb_precompute of P[0..m): eight at once in the lanes when m = 8 and every
+ * Z is 1 as decoding makes it (xy = T; y + x, y - x and 2d T carried, R). */
+static F25519_IFMA_TARGET void mb_precompute8(mb_pre *q, const ge51_p3 *P, size_t m)
+{
+    int one = m == 8;
+    for (size_t l = 0; l < m; l++) one &= is_one_exact(&P[l].Z);
+    if (!one) {
+        for (size_t l = 0; l < m; l++) mb_precompute(&q[l], &P[l]);
+        return;
+    }
+    fe51x8 x, y, t, d2;
+    mb_pack(&x, P, offsetof(ge51_p3, X));
+    mb_pack(&y, P, offsetof(ge51_p3, Y));
+    mb_pack(&t, P, offsetof(ge51_p3, T));
+    fe8_bcast(&d2, &fe51_d2);
+    fe51x8 r;
+    fe8_add(&r, &y, &x);
+    mb_unpack(q, offsetof(mb_pre, ypx), &r);
+    fe8_sub(&r, &y, &x);
+    mb_unpack(q, offsetof(mb_pre, ymx), &r);
+    fe8_mul(&r, &t, &d2);
+    mb_unpack(q, offsetof(mb_pre, xy2d), &r);
 }
 
 /* Lane j's buckets are its own array: bucket k of lane j is the 20 words
@@ -306,10 +355,10 @@ static __attribute__((noinline)) F25519_IFMA_TARGET void mb_sum(ge8_p3 *out, con
 #define MW_TARGET F25519_IFMA_TARGET
 #define MW_CONST void /* none */
 #define MW_PRE mb_pre
-#define MW_PRE_STEP 1
+#define MW_PRE_STEP 8
 #define MW_BUCKET mb_bucket
 #define MW_SUM ge8_p3
-#define MW_PRECOMPUTE(k, pre, P, m) mb_precompute(pre, P)
+#define MW_PRECOMPUTE(k, pre, P, m) mb_precompute8(pre, P, m)
 #define MW_SCRATCH(n, nbk) MB_SCRATCH(n, nbk)
 #define MW_SPILL 1 /* carries into the next window: an entry, not 2^(c-1) more buckets to sum */
 #define MW_FILL_GROUP(k, bk, nbk, scr, pre, dg, n, nwp, w0) mb_fill(bk, nbk, scr, pre, dg, n, nwp, w0)
