@@ -74,6 +74,10 @@ int f25519_msm_width(size_t n, const uint8_t (*a)[32], unsigned madd, unsigned s
     return best;
 }
 
+typedef uint8_t f25519_u8x16 __attribute__((vector_size(16)));
+typedef int8_t f25519_i8x16 __attribute__((vector_size(16)));
+typedef int16_t f25519_i16x16 __attribute__((vector_size(32)));
+
 void f25519_msm_digits(int16_t *d, int nwp, int nwc, const uint8_t a[32], int c)
 {
     const int half = 1 << (c - 1), nwa = (f25519_msm_bits(a) + c - 1) / c, nwi = nwc > nwa ? nwc : nwa;
@@ -95,18 +99,27 @@ void f25519_msm_digits(int16_t *d, int nwp, int nwc, const uint8_t a[32], int c)
         const uint64_t lim = ((uint64_t)1 << (nwi - 1)) - 1;
         g &= lim;
         p &= lim;
-        const uint64_t x = g | p, cin = (x + g) ^ x ^ g, cout = g | (p & cin); /* cin: bit w = carry into w */
-        uint8_t ci[32], co[32]; /* the bits as bytes 0 / 1 */
+        const uint64_t x = g | p, cin = (x + g) ^ x ^ g; /* cin: bit w = carry into w */
+        uint8_t ci[32]; /* the bits as bytes 0 / 1 */
         for (int k = 0; k < 4; k++) {
-            const uint64_t yi = ((cin >> 8 * k & 0xff) * 0x0101010101010101ULL) & 0x8040201008040201ULL,
-                           yo = ((cout >> 8 * k & 0xff) * 0x0101010101010101ULL) & 0x8040201008040201ULL,
-                           bi = ((yi + S) & H) >> 7, bo = ((yo + S) & H) >> 7;
-            memcpy(ci + 8 * k, &bi, 8);
-            memcpy(co + 8 * k, &bo, 8);
+            const uint64_t y = ((cin >> 8 * k & 0xff) * 0x0101010101010101ULL) & 0x8040201008040201ULL,
+                           b = ((y + S) & H) >> 7;
+            memcpy(ci + 8 * k, &b, 8);
         }
-        /* windows nwi and up come out 0: their bytes and carries are 0 */
-        const int m = nwp < 32 ? nwp : 32;
-        for (; w < m; w++) d[w] = (int16_t)(a[w] + ci[w] - (co[w] << 8));
+        /* v = b_w + carry in <= 256 gives the digit v - 256 [v >= 128]: the
+         * byte v mod 256 read as signed (v = 256 -> 0, with its carry out);
+         * the last window keeps v. Windows nwi and up come out 0: their bytes
+         * and carries are 0. */
+        const int m = nwp < 32 ? nwp : 32; /* a multiple of 8 */
+        for (; w < m; w += 16) {           /* 16 bytes at a time (generic vectors: SSE2 on x86-64) */
+            f25519_u8x16 av, cv;
+            memcpy(&av, a + w, 16);
+            memcpy(&cv, ci + w, 16);
+            const f25519_i16x16 dv = __builtin_convertvector((f25519_i8x16)(av + cv), f25519_i16x16);
+            memcpy(d + w, &dv, (size_t)(m - w < 16 ? m - w : 16) * sizeof *d);
+        }
+        w = m;
+        if (nwi <= m) d[nwi - 1] = (int16_t)(a[nwi - 1] + ci[nwi - 1]);
     } else {
         uint8_t ab[40] = {0}; /* a, zero-padded for the 8-byte reads */
         memcpy(ab, a, 32);

@@ -109,8 +109,10 @@ static void small_scalars(const char *name, windows_fn fn, int n, const ge51_p3 
 
 /* f25519_msm_digits for c = 4 .. 10 and both carry rules, on scalars
  * built from the bytes where the carries start and run on (127, 128, 255,
- * ...) and random ones: sum_w d_w 2^(c w) = a, every window below the
- * last in [-2^(c-1), 2^(c-1)), the last in [0, 2^c], zeros above. */
+ * ...) and random ones, with the windows of 253-bit scalars and with just
+ * the scalar's own (fewer words of digits: nwp = 8, 16, 24 at c = 8):
+ * sum_w d_w 2^(c w) = a, every window below the last in [-2^(c-1),
+ * 2^(c-1)), the last in [0, 2^c], zeros above. */
 static void test_digits(void)
 {
     static const uint8_t edge[] = {0, 1, 126, 127, 128, 129, 254, 255};
@@ -121,8 +123,10 @@ static void test_digits(void)
         if (r % 3) for (int i = 0; i < 32; i++) a[i] = edge[tu_rand_below(8)];
         a[31] &= r % 5 == 0 ? 0x00 : 0x1f; /* < 2^253, some < 2^248 */
         if (r % 7 == 0) memset(a + 16, 0, 16); /* 128-bit, as the z_i */
-        for (int c = 4; c <= 10; c++) {
-            const int nw = (253 + c - 1) / c, nwp = (nw + 7) / 8 * 8;
+        const int bits = f25519_msm_bits(a);
+        for (int cw = 0; cw < 14; cw++) { /* c = 4 .. 10, each with both window counts */
+            const int c = 4 + cw / 2, own = cw % 2;
+            const int nw = own ? (bits > c ? (bits + c - 1) / c : 1) : (253 + c - 1) / c, nwp = (nw + 7) / 8 * 8;
             for (int nwc = 0; nwc <= nw; nwc += nw) {
                 int16_t d[64];
                 f25519_msm_digits(d, nwp, nwc, a, c);
