@@ -31,6 +31,8 @@ int main(void)
         BN_nnmod(W, X, L, CTX);
         BN_bn2lebinpad(W, want, 32);
         CHECK(memcmp(out, want, 32) == 0, "reduce64 it=%d", it);
+        sc25519_reduce64_public(out, in64);
+        CHECK(memcmp(out, want, 32) == 0, "reduce64_public it=%d", it);
 
         rnd_scalar_bytes(a, 32);
         rnd_scalar_bytes(b, 32);
@@ -102,6 +104,8 @@ int main(void)
                 BN_bn2lebinpad(r, want, 32);
                 sc25519_reduce64(out, in64);
                 CHECK(memcmp(out, want, 32) == 0, "reduce64 m L + r, it=%d k=%d", it, k);
+                sc25519_reduce64_public(out, in64);
+                CHECK(memcmp(out, want, 32) == 0, "reduce64_public m L + r, it=%d k=%d", it, k);
                 if (BN_num_bits(m) <= 4) { /* m L < 2^256: muladd(1, m L, r) */
                     uint8_t one[32] = {1}, ml[32];
                     BN_mul(x, m, L, CTX);
@@ -118,6 +122,8 @@ int main(void)
         BN_nnmod(x, two512, L, CTX);
         BN_bn2lebinpad(x, want, 32);
         CHECK(memcmp(out, want, 32) == 0, "reduce64 2^512-1");
+        sc25519_reduce64_public(out, ff);
+        CHECK(memcmp(out, want, 32) == 0, "reduce64_public 2^512-1");
         sc25519_muladd(out, ff, ff, ff);
         BIGNUM *f256 = BN_new();
         BN_lebin2bn(ff, 32, f256);
