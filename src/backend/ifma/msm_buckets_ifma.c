@@ -162,7 +162,9 @@ static inline size_t mb_next(const uint32_t *cnt, size_t key)
 static F25519_IFMA_TARGET void mb_flush(uint64_t *bk, const ge8_p3 *acc, uint64_t cur[8], uint64_t end[8],
                                         const uint32_t *cnt, unsigned fl, int next)
 {
-    const uint64_t *t = (const uint64_t *)acc; /* word m of lane l at 8 m + l */
+    uint64_t t[160] __attribute__((aligned(64))); /* word m of lane l at 8 m + l */
+    const __m512i *a = (const __m512i *)acc;
+    for (int m = 0; m < 20; m++) _mm512_store_si512(t + 8 * m, a[m]);
     for (; fl; fl &= fl - 1) {
         const unsigned l = (unsigned)__builtin_ctz(fl);
         uint64_t *dst = bk + 20 * cur[l];
