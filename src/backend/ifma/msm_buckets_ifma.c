@@ -194,41 +194,47 @@ static inline const int16_t *mb_digits(const int16_t *dg, size_t i, int nwp, int
     return w[0] | w[1] ? d : NULL;
 }
 
-/* the key of digit v in lane j (branch-free: the signs are random) */
-static inline size_t mb_key(int j, int v, size_t nbk)
+/* the keys j nbk + |d_j| of the eight digits d (off: j nbk; every key <
+ * 8 nbk <= 8200) */
+F25519_IFMA_INLINE void mb_keys(uint16_t key[8], const int16_t *d, __m128i off)
 {
-    const int sg = v >> 15;
-    return (size_t)j * nbk + (size_t)((v ^ sg) - sg);
+    const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)d);
+    _mm_storeu_si128((__m128i *)(void *)key, _mm_add_epi16(_mm_abs_epi16(v), off));
 }
 
 /* The counting sort of the group's digits (module comment); returns the
  * number of entries, *top the largest |digit|. */
-static size_t mb_sort(uint32_t *ent, uint32_t *cnt, size_t nbk, const int16_t *dg, size_t n, int nwp, int w0,
-                      int *top)
+static F25519_IFMA_TARGET size_t mb_sort(uint32_t *ent, uint32_t *cnt, size_t nbk, const int16_t *dg, size_t n,
+                                         int nwp, int w0, int *top)
 {
     const size_t nkey = 8 * nbk;
+    const short b = (short)nbk;
+    const __m128i off = _mm_setr_epi16(0, b, (short)(2 * b), (short)(3 * b), (short)(4 * b), (short)(5 * b),
+                                       (short)(6 * b), (short)(7 * b));
+    uint16_t key[8];
     memset(cnt, 0, nkey * sizeof *cnt);
     for (size_t i = 0; i < n; i++) {
         const int16_t *d = mb_digits(dg, i, nwp, w0);
-        if (d)
-            for (int j = 0; j < 8; j++) cnt[mb_key(j, d[j], nbk)]++;
+        if (!d) continue;
+        mb_keys(key, d, off);
+        for (int j = 0; j < 8; j++) cnt[key[j]]++;
     }
     size_t m = 0;
     *top = 0;
-    for (size_t key = 0; key < nkey; key++) { /* cnt: each key's start; bucket 0 (the zero digits) none */
-        const size_t k = key % nbk, c = k ? cnt[key] : 0;
-        if (c && (int)k > *top) *top = (int)k;
-        cnt[key] = (uint32_t)m;
+    for (size_t k = 0; k < nkey; k++) { /* cnt: each key's start; bucket 0 (the zero digits) none */
+        const size_t v = k % nbk, c = v ? cnt[k] : 0;
+        if (c && (int)v > *top) *top = (int)v;
+        cnt[k] = (uint32_t)m;
         m += c;
     }
     for (size_t i = 0; i < n; i++) {
         const int16_t *d = mb_digits(dg, i, nwp, w0);
-        if (d)
-            for (int j = 0; j < 8; j++) {
-                const size_t key = mb_key(j, d[j], nbk);
-                ent[d[j] ? cnt[key] : 8 * n] = (uint32_t)(i << 1) | (uint32_t)(d[j] < 0); /* zeros: a spare word */
-                cnt[key] += d[j] != 0;
-            }
+        if (!d) continue;
+        mb_keys(key, d, off);
+        for (int j = 0; j < 8; j++) {
+            ent[d[j] ? cnt[key[j]] : 8 * n] = (uint32_t)(i << 1) | (uint32_t)(d[j] < 0); /* zeros: a spare word */
+            cnt[key[j]] += d[j] != 0;
+        }
     }
     return m; /* cnt: each key's end */
 }
