@@ -31,8 +31,8 @@
  *     inversion: the verdict single verification's strict decoding of R and
  *     point comparison give (finish_exact);
  *   - zip215 (cofactored): one random linear combination of the chunk's
- *     remaining items, [8]([sum z_i S_i]B - sum [z_i]R_i - sum [z_i k_i]A_i)
- *     == O with independent 128-bit z_i from the OS random source
+ *     remaining items, [8](sum [z_i]R_i + sum [z_i k_i]A_i - [sum z_i S_i]B)
+ *     == O (the points as decoded, the sum's scalar negated) with independent 128-bit z_i from the OS random source
  *     (ops->ed25519_msm). If every item satisfies its own equation
  *     [8]([S_i]B - R_i - [k_i]A_i) = O the combination does too; if one
  *     does not, [8]D_i is a non-zero point of the prime-order subgroup and
@@ -330,8 +330,8 @@ static void finish(const batch_job *j, chunk_scratch *w, size_t base, size_t m)
 /* zip215: the data of one random linear combination of the items lo .. hi - 1
  * of the chunk at base, laid out by item (so that each group of
  * items can fill its own part: coop_block): for item i still F25519_OK after prepare,
- * w->P[2i] = -A_i with w->sc[2i] = z_i k_i (mod L, below 2^253) and
- * w->P[2i + 1] = -R_i with z_i (an item's two points side by side: the
+ * w->P[2i] = A_i with w->sc[2i] = z_i k_i (mod L, below 2^253) and
+ * w->P[2i + 1] = R_i with z_i (an item's two points side by side: the
  * multi-scalar multiplication's blocks of points then follow the items,
  * see coop_take); every other item gets the identity with the
  * scalar 0 (it adds nothing; its z_i is drawn and unused); *out = sum z_i S_i
@@ -348,9 +348,9 @@ static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, s
     f25519_sc_acc_init(acc);
     for (size_t i = lo; i < hi; i++) {
         if (j->status[base + i] == F25519_OK) {
-            ge51_neg(&w->P[2 * i], &w->A[i]);
+            w->P[2 * i] = w->A[i];
             f25519_sc_mul128_lt253(w->sc[2 * i], w->z[i], w->k[i]);
-            ge51_neg(&w->P[2 * i + 1], &w->R[i]);
+            w->P[2 * i + 1] = w->R[i];
             memcpy(w->sc[2 * i + 1], w->z[i], 16);
             memset(w->sc[2 * i + 1] + 16, 0, 16);
             f25519_sc_acc_muladd128(acc, w->z[i], j->sig[base + i] + 32);
@@ -366,13 +366,14 @@ static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, s
 
 /* zip215: 1 if the combination of the c items (combination_part for all of
  * them, acc their sum of z_i S_i) holds: [8]([b]B + sum of the 2c points
- * times their scalars) == O with b = acc mod L (the multi-scalar
+ * times their scalars) == O with b = -acc mod L (the multi-scalar
  * multiplication on the members of team, NULL: the caller alone). */
 static int combination_holds(const batch_job *j, chunk_scratch *w, size_t c, const f25519_sc_acc *acc,
                              f25519_team *team)
 {
     uint8_t b[32];
     f25519_sc_acc_reduce(b, acc);
+    f25519_sc_neg(b, b);
     ge51_p3 Q;
     j->ops->ed25519_msm(&Q, 2 * c, (const uint8_t(*)[32])w->sc, w->P, b, team);
     return ge51_is_small_order_vartime(&Q);

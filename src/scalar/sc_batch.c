@@ -100,3 +100,19 @@ void f25519_sc_acc_reduce(uint8_t out[32], const f25519_sc_acc *a)
     for (int i = 0; i < 7; i++) memcpy(b + 8 * i, &a->w[i], 8);
     sc25519_reduce64(out, b);
 }
+
+void f25519_sc_neg(uint8_t out[32], const uint8_t a[32])
+{
+    static const uint64_t L[4] = {0x5812631a5cf5d3edULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
+    uint64_t x[4], r[4], any = 0, bor = 0;
+    memcpy(x, a, 32); /* little endian */
+    for (int i = 0; i < 4; i++) {
+        const u128 d = (u128)L[i] - x[i] - bor;
+        r[i] = (uint64_t)d;
+        bor = (uint64_t)(d >> 64) & 1;
+        any |= x[i];
+    }
+    const uint64_t keep = any ? ~(uint64_t)0 : 0; /* -0 = 0, not L */
+    for (int i = 0; i < 4; i++) r[i] &= keep;
+    memcpy(out, r, 32);
+}

@@ -4,7 +4,8 @@
  * below 2^253 and congruent to z k (mod L), for random z, k < L and the
  * edges (z = 0, 1, 2^128 - 1; k = 0, 1, L - 1, 2^253 - 1, values whose
  * folds hit the limits); the accumulator's sum z_i s_i mod L for random
- * and all-ones terms (s up to 2^256 - 1). */
+ * and all-ones terms (s up to 2^256 - 1), and its negation mod L (with 0,
+ * 1, L - 1). */
 #include <openssl/bn.h>
 #include "testutil.h"
 #include "scalar/sc_batch.h"
@@ -98,7 +99,22 @@ int main(void)
         BN_nnmod(S, S, L, CTX);
         bn_le32(want, S);
         CHECK(memcmp(out, want, 32) == 0, "acc n = %d: sum mod L", n);
+        f25519_sc_neg(out, want);
+        BN_sub(S, L, S);
+        BN_nnmod(S, S, L, CTX);
+        bn_le32(want, S);
+        CHECK(memcmp(out, want, 32) == 0, "acc n = %d: -sum mod L", n);
         BN_free(S);
+    }
+    /* negation at the edges: 0, 1, L - 1 */
+    for (int e = 0; e < 3; e++) {
+        uint8_t a[32] = {0}, out[32], want[32] = {0};
+        if (e == 1) a[0] = 1;
+        if (e == 2) { BN_sub(X, L, BN_value_one()); bn_le32(a, X); }
+        if (e == 1) { BN_sub(X, L, BN_value_one()); bn_le32(want, X); }
+        if (e == 2) want[0] = 1;
+        f25519_sc_neg(out, a);
+        CHECK(memcmp(out, want, 32) == 0, "neg edge %d", e);
     }
     printf("  sc_batch: %d random + edge products < 2^253 and = z k mod L; 200 sums mod L (with partial sums added)\n", NR);
     BN_free(K), BN_free(X);
