@@ -44,6 +44,14 @@ F25519_IFMA_INLINE __mmask8 fe8_odd_lanes(const fe51x8 *f)
     return _mm512_test_epi64_mask(_mm512_xor_si512(f->v[0], q), _mm512_set1_epi64(1));
 }
 
+/* Eight field elements f[0..8) as the lanes of h by five gathers (public
+ * data: fe8_pack's stores and loads stall on store forwarding). */
+F25519_IFMA_INLINE void fe8_gather(fe51x8 *h, const fe51 f[8])
+{
+    const __m512i vidx = _mm512_setr_epi64(0, 5, 10, 15, 20, 25, 30, 35);
+    for (int i = 0; i < 5; i++) h->v[i] = _mm512_i64gather_epi64(vidx, (const void *)&f[0].v[i], 8);
+}
+
 /* Eight decodings per set of lanes (ns = 1 or 2 sets): the arithmetic of
  * ge51_decode_pre, fe51_sqrt_ratio_pre/_post and ge51_decode_lane_post
  * (every product, the 8-lane exponentiation included) in fe51x8, each step
@@ -64,7 +72,7 @@ F25519_IFMA_INLINE int decode_sets(ge51_p3 *out, const uint8_t *const *s, unsign
     fe8_bcast(&c, &fe51_d);
     fe8_bcast(&sq, &fe51_sqrtm1);
     for (int k = 0; k < ns; k++) {
-        fe8_pack(&Y[k], &y[8 * k]);
+        fe8_gather(&Y[k], &y[8 * k]);
         fe8_sqr(&YY, &Y[k]);
         fe8_sub(&U[k], &YY, &one); /* u = y^2 - 1 */
         fe8_mul(&V[k], &YY, &c);
