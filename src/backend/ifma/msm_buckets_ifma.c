@@ -19,7 +19,7 @@
  *    only the top window has digits above 2^(c-1).
  *  - sums: each lane sums its buckets, sum_k [k] bucket_k, with the running
  *    sum from the group's largest digit down, two full additions per
- *    bucket, the buckets read by 20 gathers.
+ *    bucket, the buckets stored lane by lane (20 vector loads).
  * The caller combines the window sums with c doublings per window
  * (backend/ifma/ops_ifma.c: double_ifma.c's f25519_ifma_msm_horner).
  */
@@ -111,23 +111,13 @@ static F25519_IFMA_TARGET void mb_precompute8(mb_pre *q, const ge51_p3 *P, size_
     mb_unpack(q, offsetof(mb_pre, xy2d), &r);
 }
 
-/* Lane j's buckets are its own array: bucket k of lane j is the 20 words
- * (X, Y, Z, T, 5 limbs each) at word (j nbk + k) 20 of bk, so that the
- * bucket sums read 3 cache lines per lane with 20 gathers. */
-F25519_IFMA_INLINE void mb_gather(ge8_p3 *h, const uint64_t *bk, __m512i vidx)
+/* The buckets lane by lane, as the sums read them: bucket k of window
+ * lane j is word m (X, Y, Z, T, 5 limbs each) at (20 k + m) 8 + j of bk,
+ * so that the sums load bucket k of the eight lanes as 20 vectors; the
+ * fill stores a lane's bucket (20 words, stride 8) where it leaves it. */
+static inline uint64_t *mb_bucket_word(uint64_t *bk, size_t key, size_t nbk)
 {
-    __m512i *o = (__m512i *)h;
-#pragma GCC unroll 20
-    for (int m = 0; m < 20; m++) o[m] = _mm512_i64gather_epi64(vidx, (const void *)(bk + m), 8);
-}
-
-/* the word index of bucket k_j of lane j, nbk buckets per lane */
-F25519_IFMA_INLINE __m512i mb_index(__m512i k, size_t nbk)
-{
-    const long long b = (long long)nbk;
-    __m512i j = _mm512_setr_epi64(0, b, 2 * b, 3 * b, 4 * b, 5 * b, 6 * b, 7 * b);
-    __m512i w = _mm512_add_epi64(j, k); /* j nbk + k < 2^31 */
-    return _mm512_add_epi64(_mm512_slli_epi64(w, 4), _mm512_slli_epi64(w, 2)); /* 20 w */
+    return bk + 160 * (key % nbk) + key / nbk;
 }
 
 /* The fill of a group: its points sorted by bucket, then steps of 8
@@ -159,16 +149,16 @@ static inline size_t mb_next(const uint32_t *cnt, size_t key)
 
 /* The lanes fl of acc written to their buckets cur[l]; each then takes its
  * next key (cur, end: the lane's key and the end of its entries). */
-static F25519_IFMA_TARGET void mb_flush(uint64_t *bk, const ge8_p3 *acc, uint64_t cur[8], uint64_t end[8],
-                                        const uint32_t *cnt, unsigned fl, int next)
+static F25519_IFMA_TARGET void mb_flush(uint64_t *bk, size_t nbk, const ge8_p3 *acc, uint64_t cur[8],
+                                        uint64_t end[8], const uint32_t *cnt, unsigned fl, int next)
 {
     uint64_t t[160] __attribute__((aligned(64))); /* word m of lane l at 8 m + l */
     const __m512i *a = (const __m512i *)acc;
     for (int m = 0; m < 20; m++) _mm512_store_si512(t + 8 * m, a[m]);
     for (; fl; fl &= fl - 1) {
         const unsigned l = (unsigned)__builtin_ctz(fl);
-        uint64_t *dst = bk + 20 * cur[l];
-        for (int m = 0; m < 20; m++) dst[m] = t[8 * m + l];
+        uint64_t *dst = mb_bucket_word(bk, cur[l], nbk);
+        for (int m = 0; m < 20; m++) dst[8 * m] = t[8 * m + l];
         if (next) {
             cur[l] = mb_next(cnt, cur[l] + 1);
             end[l] = cnt[cur[l]];
@@ -289,8 +279,8 @@ static F25519_IFMA_TARGET int mb_fill(mb_bucket *bkt, size_t nbk, void *scr, con
     const size_t m = mb_sort(ent, cnt, nbk, dg, n, nwp, w0, &top);
     for (size_t key = 0; key < 8 * nbk; key++) /* the empty buckets 1..top: the identity */
         if (key % nbk && (int)(key % nbk) <= top && cnt[key] == mb_start(cnt, key)) {
-            memset(bk + 20 * key, 0, 20 * sizeof *bk);
-            bk[20 * key + 5] = bk[20 * key + 10] = 1;
+            uint64_t *b = mb_bucket_word(bk, key, nbk);
+            for (int w = 0; w < 20; w++) b[8 * w] = w == 5 || w == 10;
         }
     if (m == 0) return top;
     long long lo[9];
@@ -312,7 +302,7 @@ static F25519_IFMA_TARGET int mb_fill(mb_bucket *bkt, size_t nbk, void *scr, con
         const __mmask8 act = _mm512_cmplt_epi64_mask(pos, end);
         const __mmask8 fl = act & _mm512_cmpeq_epi64_mask(pos, vbend);
         if (fl) { /* lanes leaving their bucket */
-            mb_flush(bk, &acc, cur, bend, cnt, fl, 1);
+            mb_flush(bk, nbk, &acc, cur, bend, cnt, fl, 1);
             mb_blend_identity(&acc, fl);
             vbend = _mm512_loadu_si512((const void *)bend);
         }
@@ -322,7 +312,7 @@ static F25519_IFMA_TARGET int mb_fill(mb_bucket *bkt, size_t nbk, void *scr, con
         ge8_madd_w(&acc, &acc, &q, _mm512_test_epi64_mask(e, one));
         pos = _mm512_add_epi64(pos, one);
     }
-    mb_flush(bk, &acc, cur, bend, cnt, used, 0);
+    mb_flush(bk, nbk, &acc, cur, bend, cnt, used, 0);
     return top;
 }
 
@@ -330,8 +320,7 @@ static F25519_IFMA_TARGET int mb_fill(mb_bucket *bkt, size_t nbk, void *scr, con
  * down, run = sum of the buckets so far, sum += run, which leaves sum =
  * sum_k [k - lo] bucket_k and run = sum_k bucket_k; then sum + [lo] run
  * (lo > 0: a part of the buckets, a team's task). */
-static __attribute__((noinline)) F25519_IFMA_TARGET void mb_sum(ge8_p3 *out, const mb_bucket *bkt, size_t nbk,
-                                                                int lo, int hi)
+static __attribute__((noinline)) F25519_IFMA_TARGET void mb_sum(ge8_p3 *out, const mb_bucket *bkt, int lo, int hi)
 {
     const uint64_t *bk = bkt->v;
     ge8_p3 run, sum, b;
@@ -339,7 +328,10 @@ static __attribute__((noinline)) F25519_IFMA_TARGET void mb_sum(ge8_p3 *out, con
     ge8_identity(&run);
     ge8_identity(&sum);
     for (int k = hi; k > lo; k--) {
-        mb_gather(&b, bk, mb_index(_mm512_set1_epi64(k), nbk));
+        const __m512i *src = (const __m512i *)(const void *)(bk + 160 * (size_t)k);
+        __m512i *o = (__m512i *)&b;
+#pragma GCC unroll 20
+        for (int m = 0; m < 20; m++) o[m] = _mm512_load_si512(src + m);
         ge8_to_cached_w(&c, &b); /* X, Y, Z W: ge8_madd_w's */
         ge8_add(&run, &run, &c);
         ge8_to_cached(&c, &run);
@@ -370,7 +362,7 @@ static __attribute__((noinline)) F25519_IFMA_TARGET void mb_sum(ge8_p3 *out, con
 #define MW_SCRATCH(n, nbk) MB_SCRATCH(n, nbk)
 #define MW_SPILL 1 /* carries into the next window: an entry, not 2^(c-1) more buckets to sum */
 #define MW_FILL_GROUP(k, bk, nbk, scr, pre, dg, n, nwp, w0) mb_fill(bk, nbk, scr, pre, dg, n, nwp, w0)
-#define MW_SUMS(k, s, bk, nbk, lo, hi) mb_sum(s, bk, nbk, lo, hi)
+#define MW_SUMS(k, s, bk, nbk, lo, hi) mb_sum(s, bk, lo, hi)
 #define MW_SUM_ADD(k, s, t) ge8_add_f(s, s, t)
 #define MW_UNPACK(lanes, s) ge8_unpack(lanes, s)
 #include "scalarmult/msm_windows.h"
