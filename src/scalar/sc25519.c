@@ -8,6 +8,7 @@
  */
 #include <string.h>
 #include "scalar/sc25519.h"
+#include "scalar/sc_words.h"
 #include "common/wipe.h"
 
 typedef unsigned __int128 u128;
@@ -27,32 +28,6 @@ static uint64_t ld64(const uint8_t *p)
 static void st64(uint8_t *p, uint64_t v)
 {
     for (int i = 0; i < 8; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-
-/* r (na+nb words) = a * b, schoolbook; inlined where na, nb are constants,
- * so that the loops unroll into straight-line code. */
-static inline __attribute__((always_inline)) void mul_words(uint64_t *r, const uint64_t *a, int na,
-                                                            const uint64_t *b, int nb)
-{
-#pragma GCC unroll 10
-    for (int i = 0; i < na + nb; i++) r[i] = 0;
-#pragma GCC unroll 5
-    for (int i = 0; i < na; i++) {
-        uint64_t carry = 0;
-#pragma GCC unroll 5
-        for (int j = 0; j < nb; j++) {
-            u128 t = (u128)a[i] * b[j] + r[i + j] + carry;
-            r[i + j] = (uint64_t)t;
-            carry = (uint64_t)(t >> 64);
-        }
-        r[i + nb] = carry;
-    }
-}
-
-/* (sc25519.h; scalar/sc_batch.c uses it too) */
-void f25519_sc_mul_words(uint64_t *r, const uint64_t *a, int na, const uint64_t *b, int nb)
-{
-    mul_words(r, a, na, b, nb);
 }
 
 /* r[0..5) = (q L) mod 2^320 for a 5-word q (Barrett's r needs only those
@@ -94,7 +69,7 @@ static void csub_L(uint64_t r[5])
  * caller's scratch (wiped by barrett for secret x). */
 static void barrett_words(uint64_t r[5], const uint64_t x[8], uint64_t q2[10], uint64_t q3[5], uint64_t r2[9])
 {
-    mul_words(q2, x + 3, 5, MU, 5);       /* q1 * mu, q1 = x >> 192 */
+    f25519_sc_mul_words(q2, x + 3, 5, MU, 5);       /* q1 * mu, q1 = x >> 192 */
     memcpy(q3, q2 + 5, 5 * sizeof q3[0]); /* q3 = q2 >> 320 */
     mul_L_lo5(r2, q3);                    /* (q3 L) mod 2^320 */
     uint64_t borrow = 0;
@@ -158,7 +133,7 @@ __attribute__((noinline)) static void muladd_frame(uint8_t out[32], const uint8_
         aw[i] = ld64(a + 8 * i);
         bw[i] = ld64(b + 8 * i);
     }
-    mul_words(x, aw, 4, bw, 4);
+    f25519_sc_mul_words(x, aw, 4, bw, 4);
     uint64_t carry = 0;
     for (int i = 0; i < 8; i++) {
         u128 t = (u128)x[i] + (i < 4 ? ld64(c + 8 * i) : 0) + carry;
@@ -192,7 +167,7 @@ void sc25519_mul_public(uint8_t out[32], const uint8_t a[32], const uint8_t b[32
         memcpy(&aw[i], a + 8 * i, 8); /* little-endian host (x86-64) */
         memcpy(&bw[i], b + 8 * i, 8);
     }
-    mul_words(x, aw, 4, bw, 4);
+    f25519_sc_mul_words(x, aw, 4, bw, 4);
     barrett_words(r, x, q2, q3, r2);
     memcpy(out, r, 32);
 }

@@ -20,9 +20,6 @@ void sc25519_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t b[32],
 /* out = a*b mod L for PUBLIC a, b (verification's half-size scalars: no
  * wipes, words loaded directly). */
 void sc25519_mul_public(uint8_t out[32], const uint8_t a[32], const uint8_t b[32]);
-/* r[0..na+nb) = a[0..na) * b[0..nb), 64-bit words, schoolbook (no branch
- * or index on the values). Internal (hidden), for scalar/sc_batch.c. */
-void f25519_sc_mul_words(uint64_t *r, const uint64_t *a, int na, const uint64_t *b, int nb);
 /* 1 if s < L (canonical), else 0. */
 int sc25519_is_canonical(const uint8_t s[32]);
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 #include "scalar/sc_batch.h"
 #include "scalar/sc25519.h"
+#include "scalar/sc_words.h"
 
 typedef unsigned __int128 u128;
 
