@@ -222,7 +222,8 @@ F25519_API int f25519_ed25519_verify_ex(const uint8_t *sig, size_t sig_len,
  * ZIP215 mode first checks the items of each chunk (up to 4096; not a chunk
  * so small that verifying its items on their own costs less) together by a
  * random linear combination of their cofactored equations (128-bit
- * coefficients from the OS random source); an invalid item makes it fail
+ * coefficients from the OS random source, or from SHA-512 of a 256-bit seed
+ * from it on the vector backends); an invalid item makes it fail
  * except with probability <= 2^-128, and then the chunk is verified item by
  * item, so the statuses are those of single verification. OPENSSL and STRICT
  * mode verify every item on its own (their cofactorless verdicts do not

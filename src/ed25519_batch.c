@@ -32,7 +32,8 @@
  *     point comparison give (finish_exact);
  *   - zip215 (cofactored): one random linear combination of the chunk's
  *     remaining items, [8](sum [z_i]R_i + sum [z_i k_i]A_i - [sum z_i S_i]B)
- *     == O (the points as decoded, the sum's scalar negated) with independent 128-bit z_i from the OS random source
+ *     == O (the points as decoded, the sum's scalar negated) with 128-bit
+ *     z_i from the OS random source (draw_z: SHA-512 of a seed from it)
  *     (ops->ed25519_msm). If every item satisfies its own equation
  *     [8]([S_i]B - R_i - [k_i]A_i) = O the combination does too; if one
  *     does not, [8]D_i is a non-zero point of the prime-order subgroup and
@@ -60,6 +61,7 @@
 #include "ed25519_verify.h"
 #include "scalar/sc_batch.h"
 #include "common/team.h"
+#include "common/wipe.h"
 #include "ed25519_batch.h"
 
 #define CHUNK_MAX 128 /* items per chunk when the large zip215 scratch is not available */
@@ -327,6 +329,31 @@ static void finish(const batch_job *j, chunk_scratch *w, size_t base, size_t m)
     finish_exact(j, w, base, w->pend, m);
 }
 
+/* The coefficients z[0..n) of a combination, 16 bytes each: with an 8-way
+ * SHA-512, the four quarters of each digest SHA-512(seed || 64-bit counter)
+ * for one 32-byte seed from the OS random source (whose bytes cost several
+ * times the 8-way hash's); else all from the OS random source. 0 when the
+ * random source fails. */
+static int draw_z(const f25519_ops *ops, uint8_t (*z)[16], size_t n)
+{
+    if (!ops->sha512_x8) return f25519_randombytes(z, n * 16) == F25519_OK;
+    uint8_t seed[32], ctr[8][8], h[8][64];
+    if (f25519_randombytes(seed, sizeof seed) != F25519_OK) return 0;
+    for (size_t i = 0; i < n; i += 32) { /* 8 digests, 4 coefficients each */
+        f25519_sha512_msg m[8];
+        for (int l = 0; l < 8; l++) {
+            const uint64_t c = i / 4 + (uint64_t)l;
+            for (int b = 0; b < 8; b++) ctr[l][b] = (uint8_t)(c >> 8 * b);
+            m[l] = (f25519_sha512_msg){{seed, ctr[l], NULL}, {sizeof seed, 8, 0}};
+        }
+        ops->sha512_x8(h, m);
+        for (size_t q = 0; q < 32 && i + q < n; q++) memcpy(z[i + q], h[q / 4] + 16 * (q % 4), 16);
+    }
+    f25519_wipe(seed, sizeof seed);
+    f25519_wipe(h, sizeof h);
+    return 1;
+}
+
 /* zip215: the data of one random linear combination of the items lo .. hi - 1
  * of the chunk at base, laid out by item (so that each group of
  * items can fill its own part: coop_block): for item i still F25519_OK after prepare,
@@ -341,7 +368,7 @@ static void finish(const batch_job *j, chunk_scratch *w, size_t base, size_t m)
 static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, size_t lo, size_t hi,
                             f25519_sc_acc *out)
 {
-    if (f25519_randombytes(w->z[lo], (hi - lo) * 16) != F25519_OK) return 0;
+    if (!draw_z(j->ops, w->z + lo, hi - lo)) return 0;
     /* summed here, stored once: the groups' sums sit side by side in
      * coop_job (56 bytes each), and another thread's group shares a line */
     f25519_sc_acc acc[1];
