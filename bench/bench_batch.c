@@ -266,7 +266,7 @@ int main(int argc, char **argv)
     TIME("challenge k (SHA-512 + reduce)", challenges(ops, n, k, sig, pub, msg));
     uint8_t b[32];
     TIME("scalars (z, z k, sum z S, -b)", { /* as ed25519_batch.c's combination_part */
-        f25519_randombytes(z, n * 16);
+        f25519_batch_draw_z(ops, z, n);
         f25519_sc_acc acc;
         f25519_sc_acc_init(&acc);
         for (size_t i = 0; i < n; i++) {

@@ -33,7 +33,7 @@
  *   - zip215 (cofactored): one random linear combination of the chunk's
  *     remaining items, [8](sum [z_i]R_i + sum [z_i k_i]A_i - [sum z_i S_i]B)
  *     == O (the points as decoded, the sum's scalar negated) with 128-bit
- *     z_i from the OS random source (draw_z: SHA-512 of a seed from it)
+ *     z_i from the OS random source (f25519_batch_draw_z: SHA-512 of a seed from it)
  *     (ops->ed25519_msm). If every item satisfies its own equation
  *     [8]([S_i]B - R_i - [k_i]A_i) = O the combination does too; if one
  *     does not, [8]D_i is a non-zero point of the prime-order subgroup and
@@ -334,7 +334,7 @@ static void finish(const batch_job *j, chunk_scratch *w, size_t base, size_t m)
  * for one 32-byte seed from the OS random source (whose bytes cost several
  * times the 8-way hash's); else all from the OS random source. 0 when the
  * random source fails. */
-static int draw_z(const f25519_ops *ops, uint8_t (*z)[16], size_t n)
+int f25519_batch_draw_z(const f25519_ops *ops, uint8_t (*z)[16], size_t n)
 {
     if (!ops->sha512_x8) return f25519_randombytes(z, n * 16) == F25519_OK;
     uint8_t seed[32], ctr[8][8], h[8][64];
@@ -368,7 +368,7 @@ static int draw_z(const f25519_ops *ops, uint8_t (*z)[16], size_t n)
 static int combination_part(const batch_job *j, chunk_scratch *w, size_t base, size_t lo, size_t hi,
                             f25519_sc_acc *out)
 {
-    if (!draw_z(j->ops, w->z + lo, hi - lo)) return 0;
+    if (!f25519_batch_draw_z(j->ops, w->z + lo, hi - lo)) return 0;
     /* summed here, stored once: the groups' sums sit side by side in
      * coop_job (56 bytes each), and another thread's group shares a line */
     f25519_sc_acc acc[1];

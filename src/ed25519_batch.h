@@ -18,6 +18,12 @@ int f25519_verify_batch_on(size_t n, const uint8_t *const sig[], const uint8_t *
                            const uint8_t *const pub[], int mode, unsigned threads, f25519_team *pooled,
                            int status[]);
 
+/* The zip215 combination's coefficients z[0..n), 16 bytes each (ops: the
+ * backend's; ed25519_batch.c, and the benchmark's phases); 0 when the OS
+ * random source fails. */
+struct f25519_ops;
+int f25519_batch_draw_z(const struct f25519_ops *ops, uint8_t (*z)[16], size_t n);
+
 /* The per-item / combination choice of batch verification (ed25519_batch.c):
  * SIZE_MAX, its cost model; another value replaces the model's (the
  * benchmark's before/after pairs, bench_batch.c). */
