@@ -6,7 +6,8 @@
  * at a time, lane j of a group's buckets holding window w0 + j, the threads)
  * with the ifma backend's own fill of a group:
  *  - addends: each P_i once as the affine (y+x, y-x, 2dxy) (decoded points
- *    have Z = 1; others are divided by Z first).
+ *    have Z = 1: eight at a time in the lanes; others are divided by Z
+ *    first).
  *  - fill (mb_fill): the group's non-zero digits sorted by bucket (a
  *    counting sort), then 8-lane mixed additions (ge8_madd_w, 7 products),
  *    each lane running through its own stretch of the sorted list with the
