@@ -10,6 +10,7 @@
  * R's of eight signatures, two chains interleaved) in fe51x8 lanes.
  * Public inputs.
  */
+#include <string.h>
 #include "backend/ifma/ge51_decode_ifma.h"
 #include "backend/ifma/fe51x4_ifma.h"
 #include "backend/ifma/fe51x8_ifma.h"
@@ -44,12 +45,27 @@ F25519_IFMA_INLINE __mmask8 fe8_odd_lanes(const fe51x8 *f)
     return _mm512_test_epi64_mask(_mm512_xor_si512(f->v[0], q), _mm512_set1_epi64(1));
 }
 
-/* Eight field elements f[0..8) as the lanes of h by five gathers (public
- * data: fe8_pack's stores and loads stall on store forwarding). */
-F25519_IFMA_INLINE void fe8_gather(fe51x8 *h, const fe51 f[8])
+/* The y of eight encodings s[0..8) in the lanes (bits 0..254, as
+ * fe51_frombytes); returns the lanes whose y is not canonical (y >= p: limbs
+ * 1..4 all 2^51 - 1 and limb 0 >= 2^51 - 19). */
+F25519_IFMA_INLINE __mmask8 fe8_frombytes_y(fe51x8 *h, const uint8_t *const s[8])
 {
-    const __m512i vidx = _mm512_setr_epi64(0, 5, 10, 15, 20, 25, 30, 35);
-    for (int i = 0; i < 5; i++) h->v[i] = _mm512_i64gather_epi64(vidx, (const void *)&f[0].v[i], 8);
+    __m512i w[4];
+    for (int k = 0; k < 4; k++) {
+        uint64_t x[8];
+        for (int l = 0; l < 8; l++) memcpy(&x[l], s[l] + 8 * k, 8); /* little endian */
+        w[k] = _mm512_set_epi64((long long)x[7], (long long)x[6], (long long)x[5], (long long)x[4],
+                                (long long)x[3], (long long)x[2], (long long)x[1], (long long)x[0]);
+    }
+    const __m512i m = FE8_M51;
+    h->v[0] = _mm512_and_si512(w[0], m);
+    h->v[1] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(w[0], 51), _mm512_slli_epi64(w[1], 13)), m);
+    h->v[2] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(w[1], 38), _mm512_slli_epi64(w[2], 26)), m);
+    h->v[3] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(w[2], 25), _mm512_slli_epi64(w[3], 39)), m);
+    h->v[4] = _mm512_and_si512(_mm512_srli_epi64(w[3], 12), m);
+    __mmask8 top = 0xff;
+    for (int i = 1; i < 5; i++) top &= _mm512_cmpeq_epi64_mask(h->v[i], m);
+    return top & _mm512_cmpge_epu64_mask(h->v[0], _mm512_set1_epi64(0x7ffffffffffedLL)); /* 2^51 - 19 */
 }
 
 /* Eight decodings per set of lanes (ns = 1 or 2 sets): the arithmetic of
@@ -60,19 +76,17 @@ F25519_IFMA_INLINE void fe8_gather(fe51x8 *h, const fe51 f[8])
  * the root x where v x^2 = u, x sqrt(-1) where only v x^2 = -u, none
  * otherwise; then the sign, X carried, T = X Y carried (limbs below 2^51 +
  * 2^8: the bounds of the portable decoder's point), Z = 1. The decisions
- * are lane masks; ge51_decode_lane_pre (y, canonical) stays per lane. */
+ * are lane masks, y and its canonical test too (fe8_frombytes_y). */
 F25519_IFMA_INLINE int decode_sets(ge51_p3 *out, const uint8_t *const *s, unsigned lenient, int ns)
 {
-    fe51 y[16], tx[8], tt[8];
+    fe51 tx[8], ty[8], tt[8];
     int mask = 0;
-    for (int i = 0; i < 8 * ns; i++)
-        mask |= (ge51_decode_lane_pre(&y[i], s[i], (int)((lenient >> i) & 1)) != 0) << i;
     fe51x8 Y[2], YY, U[2], V[2], V3[2], P[2], X[2], one, c, sq, D;
     fe8_1(&one);
     fe8_bcast(&c, &fe51_d);
     fe8_bcast(&sq, &fe51_sqrtm1);
     for (int k = 0; k < ns; k++) {
-        fe8_gather(&Y[k], &y[8 * k]);
+        mask |= (fe8_frombytes_y(&Y[k], s + 8 * k) & ~(__mmask8)(lenient >> (8 * k))) << (8 * k);
         fe8_sqr(&YY, &Y[k]);
         fe8_sub(&U[k], &YY, &one); /* u = y^2 - 1 */
         fe8_mul(&V[k], &YY, &c);
@@ -111,6 +125,7 @@ F25519_IFMA_INLINE int decode_sets(ge51_p3 *out, const uint8_t *const *s, unsign
         fe8_mul(&P[k], &X[k], &Y[k]);
         fe8_carry(&P[k], &P[k]); /* T = X Y */
         fe8_unpack(tx, &X[k]);
+        fe8_unpack(ty, &Y[k]);
         fe8_unpack(tt, &P[k]);
         for (int i = 0; i < 8; i++) {
             ge51_p3 *h = &out[8 * k + i];
@@ -119,7 +134,7 @@ F25519_IFMA_INLINE int decode_sets(ge51_p3 *out, const uint8_t *const *s, unsign
                 continue;
             }
             h->X = tx[i];
-            h->Y = y[8 * k + i];
+            h->Y = ty[i];
             fe51_1(&h->Z);
             h->T = tt[i];
         }
