@@ -8,7 +8,7 @@
  * Bounds: every coordinate stored in these types is R (limbs < 2^51 + 2^14,
  * see fe51x8_ifma.h): each is the output of a carried field operation;
  * the one exception, ge8_madd_w's X, Y, Z (W), is read by ge8_madd_w and
- * ge8_to_cached_w only.
+ * ge8_to_cached only.
  * The unified formulas (ENG25519 eq. 5) are complete on this curve (a = -1 is a
  * square, d is not), so identity and equal inputs need no special case.
  */
@@ -128,19 +128,9 @@ F25519_IFMA_INLINE void ge8_add(ge8_p3 *r, const ge8_p3 *p, const ge8_cached *q)
     fe8_mul(&r->T, &e, &h);
 }
 
+/* p's X, Y, Z may be W (ge8_madd_w's buckets) or R, T R: Y - X by
+ * fe8_sub_w, the sums by fe8_add (its W row); every output < 2^52. */
 F25519_IFMA_INLINE void ge8_to_cached(ge8_cached *c, const ge8_p3 *p)
-{
-    fe51x8 d2;
-    fe8_bcast(&d2, &fe51_d2);
-    fe8_add(&c->ypx, &p->Y, &p->X);
-    fe8_sub(&c->ymx, &p->Y, &p->X);
-    fe8_add(&c->z2, &p->Z, &p->Z);
-    fe8_mul(&c->t2d, &p->T, &d2);
-}
-
-/* ge8_to_cached of a p whose X, Y, Z may be W (ge8_madd_w's sums; T R):
- * Y - X by fe8_sub_w, the sums by fe8_add[W]; every output < 2^52. */
-F25519_IFMA_INLINE void ge8_to_cached_w(ge8_cached *c, const ge8_p3 *p)
 {
     fe51x8 d2;
     fe8_bcast(&d2, &fe51_d2);

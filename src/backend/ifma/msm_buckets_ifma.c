@@ -333,7 +333,7 @@ static __attribute__((noinline)) F25519_IFMA_TARGET void mb_sum(ge8_p3 *out, con
         __m512i *o = (__m512i *)&b;
 #pragma GCC unroll 20
         for (int m = 0; m < 20; m++) o[m] = _mm512_load_si512(src + m);
-        ge8_to_cached_w(&c, &b); /* X, Y, Z W: ge8_madd_w's */
+        ge8_to_cached(&c, &b); /* X, Y, Z W: ge8_madd_w's */
         ge8_add(&run, &run, &c);
         ge8_to_cached(&c, &run);
         ge8_add(&sum, &sum, &c);
