@@ -40,11 +40,11 @@ ELEM = {  # type: (limbs, lanes, radix bits, cell bytes)
     'fe64': (4, 1, 64, 8), 'bytes32': (32, 1, 8, 1),
     'fe25x4': (10, 4, 25.5, 8),   # radix 2^25.5: limb i at bit ceil(25.5 i)
     # arrays of 4 one-lane elements (fe51 out[4], uint8_t s[4][32]): "lane" l = element l
-    'fe51_4': (5, 4, 51, 8), 'bytes32_4': (32, 4, 8, 1),
+    'fe51_4': (5, 4, 51, 8), 'bytes32_4': (32, 4, 8, 1), 'bytes32_8': (32, 8, 8, 1),
     # two fe51x8 elements (fe51x8 h[2], the lock-step helpers): lane l = lane l % 8 of h[l / 8]
     'fe51x8_2': (5, 16, 51, 8),
 }
-AOS = {'fe51_4', 'bytes32_4'}   # element after element, not limb after limb
+AOS = {'fe51_4', 'bytes32_4', 'bytes32_8'}   # element after element, not limb after limb
 ARRAY = {'fe51x8_2': ('fe51x8', 2)}   # arrays of vector elements: (element type, count)
 
 

@@ -23,6 +23,7 @@
 #ifndef F25519_FE51X8_IFMA_H
 #define F25519_FE51X8_IFMA_H
 #include <stdint.h>
+#include <string.h>
 #include "arch/simd_x86.h"
 #include "field/fe51.h"
 
@@ -285,6 +286,29 @@ F25519_IFMA_INLINE void fe8_unpack(fe51 f[8], const fe51x8 *h)
         _mm512_store_si512(t, h->v[i]);
         for (int l = 0; l < 8; l++) f[l].v[i] = t[l];
     }
+}
+
+/* h = the encodings s[0..8) mod 2^255 (bit 255, a point's sign, dropped),
+ * limbs < 2^51, as fe51_frombytes; returns the lanes whose value is not
+ * canonical (>= p: limbs 1..4 all 2^51 - 1 and limb 0 >= 2^51 - 19). */
+F25519_IFMA_INLINE __mmask8 fe8_frombytes_y(fe51x8 *h, const uint8_t *const s[8])
+{
+    __m512i w[4];
+    for (int k = 0; k < 4; k++) {
+        uint64_t x[8];
+        for (int l = 0; l < 8; l++) memcpy(&x[l], s[l] + 8 * k, 8); /* little endian */
+        w[k] = _mm512_set_epi64((long long)x[7], (long long)x[6], (long long)x[5], (long long)x[4],
+                                (long long)x[3], (long long)x[2], (long long)x[1], (long long)x[0]);
+    }
+    const __m512i m = FE8_M51;
+    h->v[0] = _mm512_and_si512(w[0], m);
+    h->v[1] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(w[0], 51), _mm512_slli_epi64(w[1], 13)), m);
+    h->v[2] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(w[1], 38), _mm512_slli_epi64(w[2], 26)), m);
+    h->v[3] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(w[2], 25), _mm512_slli_epi64(w[3], 39)), m);
+    h->v[4] = _mm512_and_si512(_mm512_srli_epi64(w[3], 12), m);
+    __mmask8 top = 0xff;
+    for (int i = 1; i < 5; i++) top &= _mm512_cmpeq_epi64_mask(h->v[i], m);
+    return top & _mm512_cmpge_epu64_mask(h->v[0], _mm512_set1_epi64(0x7ffffffffffedLL)); /* 2^51 - 19 */
 }
 
 /* Out-of-line (fe51x8_ifma.c): exponentiations, all lanes at once. */

@@ -14,3 +14,8 @@ F25519_IFMA_TARGET void w_fe8_neg(fe51x8 *h, const fe51x8 *f) { fe8_neg(h, f); }
 F25519_IFMA_TARGET void w_fe8_mul_w(fe51x8 *h, const fe51x8 *f, const fe51x8 *g) { fe8_mul_w(h, f, g); }
 F25519_IFMA_TARGET void w_fe8_sqr_w(fe51x8 *h, const fe51x8 *f) { fe8_sqr_w(h, f); }
 F25519_IFMA_TARGET void w_fe8_mul_small(fe51x8 *h, const fe51x8 *f, uint32_t c) { fe8_mul_small(h, f, c); }
+F25519_IFMA_TARGET void w_fe8_frombytes_y(fe51x8 *h, const uint8_t s[8][32])
+{
+    const uint8_t *p[8] = {s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]};
+    (void)fe8_frombytes_y(h, p);
+}
