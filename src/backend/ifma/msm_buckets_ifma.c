@@ -31,7 +31,9 @@
 #include "backend/ifma/ge51x8_ifma.h"
 
 typedef struct { fe51 ypx, ymx, xy2d; } mb_pre;
-typedef struct { uint64_t v[20]; } mb_bucket; /* X, Y, Z (W), T: 5 limbs each, one lane */
+/* the room of one lane's bucket (X, Y, Z (W), T: 20 words); a set of
+ * buckets is laid out lane by lane (mb_bucket_word) */
+typedef struct { uint64_t v[20]; } mb_bucket;
 
 static int is_one(const fe51 *z)
 {
