@@ -69,7 +69,7 @@ static void csub_L(uint64_t r[5])
  * caller's scratch (wiped by barrett for secret x). */
 static void barrett_words(uint64_t r[5], const uint64_t x[8], uint64_t q2[10], uint64_t q3[5], uint64_t r2[9])
 {
-    f25519_sc_mul_words(q2, x + 3, 5, MU, 5);       /* q1 * mu, q1 = x >> 192 */
+    f25519_sc_mul_words(q2, x + 3, 5, MU, 5); /* q1 * mu, q1 = x >> 192 */
     memcpy(q3, q2 + 5, 5 * sizeof q3[0]); /* q3 = q2 >> 320 */
     mul_L_lo5(r2, q3);                    /* (q3 L) mod 2^320 */
     uint64_t borrow = 0;

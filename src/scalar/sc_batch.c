@@ -104,7 +104,7 @@ void f25519_sc_acc_reduce(uint8_t out[32], const f25519_sc_acc *a)
 
 void f25519_sc_neg(uint8_t out[32], const uint8_t a[32])
 {
-    static const uint64_t L[4] = {0x5812631a5cf5d3edULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
+    const uint64_t L[4] = {DELTA[0], DELTA[1], 0, (uint64_t)1 << 60}; /* 2^252 + delta */
     uint64_t x[4], r[4], any = 0, bor = 0;
     memcpy(x, a, 32); /* little endian */
     for (int i = 0; i < 4; i++) {
