@@ -313,6 +313,21 @@ void f25519_sha512(uint8_t out[64], const void *data, size_t len)
     f25519_wipe(st, sizeof st);
 }
 
+/* d[0..n) = s[0..n) for n <= 128 without a call: 16-byte moves, the last
+ * one overlapping the one before (the blocks' parts are short). */
+static inline void copy_short(uint8_t *d, const uint8_t *s, size_t n)
+{
+    if (n >= 16) {
+        for (size_t i = 0; i + 16 < n; i += 16) memcpy(d + i, s + i, 16);
+        memcpy(d + n - 16, s + n - 16, 16);
+    } else if (n >= 8) {
+        memcpy(d, s, 8);
+        memcpy(d + n - 8, s + n - 8, 8);
+    } else {
+        for (size_t i = 0; i < n; i++) d[i] = s[i];
+    }
+}
+
 /* The multi-buffer versions' blocks (sha512_x8.h). */
 void f25519_sha512_lane_block(uint8_t blk[128], const f25519_sha512_msg *m, size_t total, size_t j)
 {
@@ -322,16 +337,13 @@ void f25519_sha512_lane_block(uint8_t blk[128], const f25519_sha512_msg *m, size
     for (int k = 0; k < 3; k++) { /* the message bytes in [lo, hi) */
         const size_t end = start + m->n[k];
         const size_t a = start > lo ? start : lo, b = end < hi ? end : hi;
-        if (a < b) memcpy(blk + (a - lo), m->p[k] + (a - start), b - a);
+        if (a < b) copy_short(blk + (a - lo), m->p[k] + (a - start), b - a);
         start = end;
     }
     if (total >= lo && total < hi) blk[total - lo] = 0x80;
     if ((total + 17 + 127) / 128 == j + 1) { /* the last block: the 128-bit bit length */
-        const uint64_t bits_hi = (uint64_t)((unsigned __int128)total >> 61), bits_lo = (uint64_t)total << 3;
-        for (int i = 0; i < 8; i++) {
-            blk[112 + i] = (uint8_t)(bits_hi >> (56 - 8 * i));
-            blk[120 + i] = (uint8_t)(bits_lo >> (56 - 8 * i));
-        }
+        store_be64(blk + 112, (uint64_t)((unsigned __int128)total >> 61));
+        store_be64(blk + 120, (uint64_t)total << 3);
     }
 }
 

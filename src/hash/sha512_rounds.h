@@ -27,10 +27,12 @@
  * W (W[t mod 16] overwritten by W[t], t >= 16), the 80 rounds on a..h. */
 #define F25519_SHA512_VROUND(P, a, b, c, d, e, f, g, h, t, w)                                        \
     do {                                                                                           \
-        __typeof__(a) t1_ = P##_ADD(P##_ADD((h), P##_S1(e)), P##_ADD(P##_CH((e), (f), (g)), P##_ADD(P##_K(t), (w)))); \
-        __typeof__(a) t2_ = P##_ADD(P##_S0(a), P##_MAJ((a), (b), (c)));                             \
-        (d) = P##_ADD((d), t1_);                                                                   \
-        (h) = P##_ADD(t1_, t2_);                                                                   \
+        __typeof__(a) k_ = P##_ADD((h), P##_ADD(P##_K(t), (w)));                                   \
+        __typeof__(a) c_ = P##_CH((e), (f), (g));                                                  \
+        __typeof__(a) s_ = P##_S1(e);                                                              \
+        __typeof__(a) t1_ = P##_ADD(P##_ADD(k_, c_), s_);                                          \
+        (d) = P##_ADD(P##_ADD(P##_ADD((d), k_), c_), s_);                                          \
+        (h) = P##_ADD(P##_ADD(t1_, P##_MAJ((a), (b), (c))), P##_S0(a));                            \
     } while (0)
 #define F25519_SHA512_VSCHED(P, W, t)                                                              \
     ((W)[(t) & 15] = P##_ADD(P##_ADD((W)[(t) & 15], P##_s0((W)[((t) + 1) & 15])),                  \
