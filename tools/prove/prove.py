@@ -37,7 +37,7 @@ CFLAGS = ['-std=gnu11', '-O2', '-fPIC', '-fvisibility=hidden', '-Wall', '-Wextra
 
 ELEM = {  # type: (limbs, lanes, radix bits, cell bytes)
     'fe51': (5, 1, 51, 8), 'fe51x8': (5, 8, 51, 8), 'fe51x4': (5, 4, 51, 8),
-    'fe64': (4, 1, 64, 8), 'bytes32': (32, 1, 8, 1),
+    'fe64': (4, 1, 64, 8), 'fe64x8': (4, 8, 64, 8), 'bytes32': (32, 1, 8, 1),
     'fe25x4': (10, 4, 25.5, 8),   # radix 2^25.5: limb i at bit ceil(25.5 i)
     # arrays of 4 one-lane elements (fe51 out[4], uint8_t s[4][32]): "lane" l = element l
     'fe51_4': (5, 4, 51, 8), 'bytes32_4': (32, 4, 8, 1), 'bytes32_8': (32, 8, 8, 1),

@@ -311,6 +311,41 @@ F25519_IFMA_INLINE __mmask8 fe8_frombytes_y(fe51x8 *h, const uint8_t *const s[8]
     return top & _mm512_cmpge_epu64_mask(h->v[0], _mm512_set1_epi64(0x7ffffffffffedLL)); /* 2^51 - 19 */
 }
 
+/* Eight elements in radix 2^64: four 64-bit words per lane, 12 words for
+ * what takes 15 in limbs (the Pippenger addends: fewer words to gather). */
+typedef struct { __m512i v[4]; } fe64x8;
+
+/* h = f exactly, f < R8 (value < 2^256): the limbs carried one after the
+ * other (limbs 0..3 < 2^51, limb 4 < 2^52), then placed at bits 51 k (the
+ * bits a shift drops are the next word's). */
+F25519_IFMA_INLINE void fe8_to64(fe64x8 *h, const fe51x8 *f)
+{
+    const __m512i m = FE8_M51;
+    __m512i l[5];
+    l[0] = f->v[0];
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++) {
+        l[i + 1] = _mm512_add_epi64(f->v[i + 1], _mm512_srli_epi64(l[i], 51));
+        l[i] = _mm512_and_si512(l[i], m);
+    }
+    h->v[0] = _mm512_or_si512(l[0], _mm512_slli_epi64(l[1], 51));
+    h->v[1] = _mm512_or_si512(_mm512_srli_epi64(l[1], 13), _mm512_slli_epi64(l[2], 38));
+    h->v[2] = _mm512_or_si512(_mm512_srli_epi64(l[2], 26), _mm512_slli_epi64(l[3], 25));
+    h->v[3] = _mm512_or_si512(_mm512_srli_epi64(l[3], 39), _mm512_slli_epi64(l[4], 12));
+}
+
+/* h = w in limbs: bits 51 k .. 51 k + 50 (limbs 0..3 < 2^51), limb 4 the
+ * top 52 bits (< 2^52). */
+F25519_IFMA_INLINE void fe8_from64(fe51x8 *h, const fe64x8 *w)
+{
+    const __m512i m = FE8_M51;
+    h->v[0] = _mm512_and_si512(w->v[0], m);
+    h->v[1] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(w->v[0], 51), _mm512_slli_epi64(w->v[1], 13)), m);
+    h->v[2] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(w->v[1], 38), _mm512_slli_epi64(w->v[2], 26)), m);
+    h->v[3] = _mm512_and_si512(_mm512_or_si512(_mm512_srli_epi64(w->v[2], 25), _mm512_slli_epi64(w->v[3], 39)), m);
+    h->v[4] = _mm512_srli_epi64(w->v[3], 12);
+}
+
 /* Out-of-line (fe51x8_ifma.c): exponentiations, all lanes at once. */
 void fe8_invert(fe51x8 *out, const fe51x8 *z);    /* z^(p-2); R in, R out */
 void fe8_pow22523(fe51x8 *out, const fe51x8 *z);  /* z^((p-5)/8) */

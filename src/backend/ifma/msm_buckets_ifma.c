@@ -5,17 +5,17 @@
  * variable time): the scheduling of scalarmult/msm_windows.h (eight windows
  * at a time, lane j of a group's buckets holding window w0 + j, the threads)
  * with the ifma backend's own fill of a group:
- *  - addends: each P_i once as the affine (y+x, y-x, 2dxy) (decoded points
- *    have Z = 1: eight at a time in the lanes; others are divided by Z
- *    first).
+ *  - addends: each P_i once as the affine (y+x, y-x, 2dxy) in radix 2^64
+ *    (decoded points have Z = 1: eight at a time in the lanes; others are
+ *    divided by Z first).
  *  - fill (mb_fill): the group's non-zero digits sorted by bucket (a
  *    counting sort), then 8-lane mixed additions (ge8_madd_w, 7 products),
  *    each lane running through its own stretch of the sorted list with the
- *    sum of its current bucket in a register: the addends are gathered (15
- *    words per lane; a lane past its stretch adds the identity), and a
- *    bucket is stored once, when its lane leaves it. A bucket is only ever
- *    added to, so its X, Y, Z stay uncarried (W) and -P is a swap of
- *    operands in the addition (ge8_madd_w).
+ *    sum of its current bucket in a register: the addends are gathered (12
+ *    words per lane, then split into limbs; a lane past its stretch adds
+ *    the identity), and a bucket is stored once, when its lane leaves it.
+ *    A bucket is only ever added to, so its X, Y, Z stay uncarried (W) and
+ *    -P is a swap of operands in the addition (ge8_madd_w).
  *    The carries of short scalars spill into the next window (MW_SPILL), so
  *    only the top window has digits above 2^(c-1).
  *  - sums: each lane sums its buckets, sum_k [k] bucket_k, with the running
@@ -30,7 +30,10 @@
 #include "scalarmult/msm_digits.h"
 #include "backend/ifma/ge51x8_ifma.h"
 
-typedef struct { fe51 ypx, ymx, xy2d; } mb_pre;
+/* an addend: y + x, y - x, 2dxy in radix 2^64 (fe64x8's words: 12 to
+ * gather per lane instead of 15 limbs), words 0..3, 4..7, 8..11 */
+typedef struct { uint64_t w[12]; } mb_pre;
+enum { MB_YPX = 0, MB_YMX = 4, MB_XY2D = 8 };
 /* the room of one lane's bucket (X, Y, Z (W), T: 20 words); a set of
  * buckets is laid out lane by lane (mb_bucket_word) */
 typedef struct { uint64_t v[20]; } mb_bucket;
@@ -42,11 +45,18 @@ static int is_one(const fe51 *z)
     return t.v[0] == 1 && (t.v[1] | t.v[2] | t.v[3] | t.v[4]) == 0;
 }
 
-/* (y+x, y-x, 2dxy) of P, limbs reduced (< 2^52 for the IFMA products);
- * with Z = 1 (decoded points), xy = T. */
+/* word k of q at off + k: f's canonical encoding (the one-at-a-time path) */
+static void mb_put64(mb_pre *q, int off, const fe51 *f)
+{
+    uint8_t b[32];
+    fe51_tobytes(b, f);
+    memcpy(q->w + off, b, 32); /* little endian */
+}
+
+/* (y+x, y-x, 2dxy) of P; with Z = 1 (decoded points), xy = T. */
 static void mb_precompute(mb_pre *q, const ge51_p3 *P)
 {
-    fe51 x, y, t;
+    fe51 x, y, t, r;
     if (is_one(&P->Z)) {
         fe51_carry(&x, &P->X);
         fe51_carry(&y, &P->Y);
@@ -58,17 +68,17 @@ static void mb_precompute(mb_pre *q, const ge51_p3 *P)
         fe51_mul(&y, &P->Y, &zi);
         fe51_mul(&t, &x, &y);
     }
-    fe51_add(&q->ypx, &y, &x);
-    fe51_carry(&q->ypx, &q->ypx);
-    fe51_sub(&q->ymx, &y, &x);
-    fe51_carry(&q->ymx, &q->ymx);
-    fe51_mul(&q->xy2d, &t, &fe51_d2);
-    fe51_carry(&q->xy2d, &q->xy2d);
+    fe51_add(&r, &y, &x);
+    mb_put64(q, MB_YPX, &r);
+    fe51_sub(&r, &y, &x);
+    mb_put64(q, MB_YMX, &r);
+    fe51_mul(&r, &t, &fe51_d2);
+    mb_put64(q, MB_XY2D, &r);
 }
 
 /* Field element `off` (a byte offset in ge51_p3) of P[0..8) as the limbs of
- * eight lanes (5 gathers); 8 lanes stored as field element `off` (a byte
- * offset in mb_pre) of q[0..8). */
+ * eight lanes (5 gathers); 8 lanes stored in radix 2^64 as words off ..
+ * off + 3 of q[0..8). */
 F25519_IFMA_INLINE void mb_pack(fe51x8 *h, const ge51_p3 *P, size_t off)
 {
     const long long w = (long long)(sizeof *P / 8);
@@ -76,12 +86,14 @@ F25519_IFMA_INLINE void mb_pack(fe51x8 *h, const ge51_p3 *P, size_t off)
     const uint64_t *b = (const uint64_t *)((const char *)P + off);
     for (int i = 0; i < 5; i++) h->v[i] = _mm512_i64gather_epi64(vidx, (const void *)(b + i), 8);
 }
-F25519_IFMA_INLINE void mb_unpack(mb_pre *q, size_t off, const fe51x8 *h)
+F25519_IFMA_INLINE void mb_unpack(mb_pre *q, int off, const fe51x8 *h)
 {
     uint64_t t[8] __attribute__((aligned(64)));
-    for (int i = 0; i < 5; i++) {
-        _mm512_store_si512(t, h->v[i]);
-        for (int l = 0; l < 8; l++) ((fe51 *)((char *)&q[l] + off))->v[i] = t[l];
+    fe64x8 w;
+    fe8_to64(&w, h);
+    for (int k = 0; k < 4; k++) {
+        _mm512_store_si512(t, w.v[k]);
+        for (int l = 0; l < 8; l++) q[l].w[off + k] = t[l];
     }
 }
 
@@ -107,11 +119,11 @@ static F25519_IFMA_TARGET void mb_precompute8(mb_pre *q, const ge51_p3 *P, size_
     fe8_bcast(&d2, &fe51_d2);
     fe51x8 r;
     fe8_add(&r, &y, &x);
-    mb_unpack(q, offsetof(mb_pre, ypx), &r);
+    mb_unpack(q, MB_YPX, &r);
     fe8_sub(&r, &y, &x);
-    mb_unpack(q, offsetof(mb_pre, ymx), &r);
+    mb_unpack(q, MB_YMX, &r);
     fe8_mul(&r, &t, &d2);
-    mb_unpack(q, offsetof(mb_pre, xy2d), &r);
+    mb_unpack(q, MB_XY2D, &r);
 }
 
 /* The buckets lane by lane, as the sums read them: bucket k of window
@@ -129,7 +141,7 @@ static inline uint64_t *mb_bucket_word(uint64_t *bk, size_t key, size_t nbk)
  * leaves it, and the addends are gathered from the read-only table: the
  * steps do not wait on each other's stores, as they do when each point is
  * added to all 8 windows' buckets at once with the buckets gathered and
- * scattered at every step (and here 15 gathers cost less than loads and
+ * scattered at every step (and here 12 gathers cost less than loads and
  * 8 x 8 transpositions).
  * The scratch: ent[8 n + 2], the entries i << 1 | (d < 0) of the non-zero
  * digits d of point i in the group's windows, sorted by key = j nbk + |d|
@@ -255,8 +267,8 @@ static void mb_stretches(long long lo[9], uint64_t key[8], const uint32_t *cnt, 
 }
 
 /* The addend of entry pos in each lane where pos < end (gathered from the
- * table, 15 words per addend), the identity (1, 1, 0) in the others (whose
- * accumulators it leaves as they are), and the entry itself. */
+ * table, 12 words per addend, then in limbs), the identity (1, 1, 0) in the
+ * others (whose accumulators it leaves as they are), and the entry itself. */
 F25519_IFMA_INLINE void mb_addend(ge8_precomp *q, __m512i *e, const uint32_t *ent, const uint64_t *pw, __m512i pos,
                                   __m512i end)
 {
@@ -266,11 +278,15 @@ F25519_IFMA_INLINE void mb_addend(ge8_precomp *q, __m512i *e, const uint32_t *en
     *e = _mm512_and_si512(_mm512_i64gather_epi64(_mm512_maskz_mov_epi64(act, pos), (const void *)ent, 4),
                           _mm512_set1_epi64(0xffffffffLL));
     const __m512i idx = _mm512_srli_epi64(*e, 1);
-    const __m512i vidx = _mm512_sub_epi64(_mm512_slli_epi64(idx, 4), idx); /* 15 words per addend */
-    __m512i *o = (__m512i *)q;
-#pragma GCC unroll 15
-    for (int w = 0; w < 15; w++)
-        o[w] = _mm512_mask_i64gather_epi64(w == 0 || w == 5 ? one : z, act, vidx, (const void *)(pw + w), 8);
+    const __m512i vidx = _mm512_add_epi64(_mm512_slli_epi64(idx, 3), _mm512_slli_epi64(idx, 2)); /* 12 words */
+    fe64x8 w[3];
+    __m512i *o = (__m512i *)w;
+#pragma GCC unroll 12
+    for (int k = 0; k < 12; k++)
+        o[k] = _mm512_mask_i64gather_epi64(k == MB_YPX || k == MB_YMX ? one : z, act, vidx, (const void *)(pw + k), 8);
+    fe8_from64(&q->ypx, &w[0]);
+    fe8_from64(&q->ymx, &w[1]);
+    fe8_from64(&q->xy2d, &w[2]);
 }
 
 static F25519_IFMA_TARGET int mb_fill(mb_bucket *bkt, size_t nbk, void *scr, const mb_pre *pre,

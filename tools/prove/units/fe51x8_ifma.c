@@ -19,3 +19,5 @@ F25519_IFMA_TARGET void w_fe8_frombytes_y(fe51x8 *h, const uint8_t s[8][32])
     const uint8_t *p[8] = {s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]};
     (void)fe8_frombytes_y(h, p);
 }
+F25519_IFMA_TARGET void w_fe8_to64(fe64x8 *h, const fe51x8 *f) { fe8_to64(h, f); }
+F25519_IFMA_TARGET void w_fe8_from64(fe51x8 *h, const fe64x8 *w) { fe8_from64(h, w); }
