@@ -27,6 +27,8 @@
  *                outside k not read)
  *   vpscatterqq  i64scatter_512(base, vindex, v, scale): v_i to base +
  *                vindex_i * scale, lane 0 first (a later lane's write wins)
+ *   vmovdqa64{k} mask_store_512(p, k, v): v_i to p + 8 i for the lanes of k
+ *                (the other words not written)
  */
 #ifndef F25519_ARCH_EMU_SHIM_H
 #define F25519_ARCH_EMU_SHIM_H
@@ -156,5 +158,13 @@ static inline void f25519_emu_i64scatter_512(void *base, simde__m512i vindex, si
     F25519_EMU_OUT512(idx, vindex);
     F25519_EMU_OUT512(x, v);
     for (int i = 0; i < 8; i++) memcpy((char *)base + idx[i] * scale, &x[i], 8);
+}
+
+static inline void f25519_emu_mask_store_512(void *p, simde__mmask8 k, simde__m512i v)
+{
+    uint64_t x[8];
+    F25519_EMU_OUT512(x, v);
+    for (int i = 0; i < 8; i++)
+        if ((k >> i) & 1) memcpy((char *)p + 8 * i, &x[i], 8);
 }
 #endif

@@ -177,6 +177,25 @@ static void check_perms(long it)
     }
 }
 
+/* a masked store of v over a random aligned vector: only the lanes of k
+ * written */
+TGT static void native_store(uint64_t t[8], const uint64_t v[8], uint8_t k)
+{
+    _mm512_mask_store_epi64((void *)t, k, _mm512_loadu_si512(v));
+}
+static void check_mask_store(long it)
+{
+    uint64_t tn[8] __attribute__((aligned(64))), ts[8] __attribute__((aligned(64))), v[8];
+    const uint8_t k = (uint8_t)tu_rand64();
+    for (int i = 0; i < 8; i++) {
+        tn[i] = ts[i] = tu_rand64();
+        v[i] = tu_rand64();
+    }
+    native_store(tn, v, k);
+    f25519_emu_mask_store_512(ts, k, s512(v));
+    same("mask_store_epi64 512", tn, ts, 8, it);
+}
+
 int main(void)
 {
     tu_require_ifma_code("emu_shim");
@@ -184,5 +203,6 @@ int main(void)
     for (long it = 0; it < 200000; it++) check_case(it);
     for (long it = 0; it < 200; it++) check_perms(it);
     for (long it = 0; it < 20000; it++) check_gather_scatter(it);
+    for (long it = 0; it < 2000; it++) check_mask_store(it);
     return tu_finish("emu_shim (src/arch/emu_shim.h vs the native instructions)");
 }

@@ -163,20 +163,25 @@ static inline size_t mb_next(const uint32_t *cnt, size_t key)
 }
 
 /* The lanes fl of acc written to their buckets cur[l]; each then takes its
- * next key (cur, end: the lane's key and the end of its entries). */
-static F25519_IFMA_TARGET void mb_flush(uint64_t *bk, size_t nbk, const ge8_p3 *acc, uint64_t cur[8],
-                                        uint64_t end[8], const uint32_t *cnt, unsigned fl, int next)
+ * next key (cur: the lane's key; vbend: the end of its entries). Lane l of
+ * each word is moved to the bucket's lane j and stored alone (a masked
+ * store): no reload of stored vectors, which waits for the stores. */
+F25519_IFMA_INLINE void mb_flush(uint64_t *bk, size_t nbk, const ge8_p3 *acc, uint64_t cur[8], __m512i *vbend,
+                                 const uint32_t *cnt, unsigned fl, int next)
 {
-    uint64_t t[160] __attribute__((aligned(64))); /* word m of lane l at 8 m + l */
     const __m512i *a = (const __m512i *)acc;
-    for (int m = 0; m < 20; m++) _mm512_store_si512(t + 8 * m, a[m]);
     for (; fl; fl &= fl - 1) {
         const unsigned l = (unsigned)__builtin_ctz(fl);
-        uint64_t *dst = mb_bucket_word(bk, cur[l], nbk);
-        for (int m = 0; m < 20; m++) dst[8 * m] = t[8 * m + l];
+        const size_t key = cur[l];
+        uint64_t *dst = bk + 160 * (key % nbk); /* bucket key % nbk of the eight lanes */
+        const __mmask8 j = (__mmask8)(1u << (key / nbk));
+        const __m512i from = _mm512_set1_epi64(l);
+#pragma GCC unroll 20
+        for (int m = 0; m < 20; m++)
+            _mm512_mask_store_epi64((void *)(dst + 8 * m), j, _mm512_permutexvar_epi64(from, a[m]));
         if (next) {
-            cur[l] = mb_next(cnt, cur[l] + 1);
-            end[l] = cnt[cur[l]];
+            cur[l] = mb_next(cnt, key + 1);
+            *vbend = _mm512_mask_set1_epi64(*vbend, (__mmask8)(1u << l), (long long)cnt[cur[l]]);
         }
     }
 }
@@ -311,7 +316,7 @@ static F25519_IFMA_TARGET int mb_fill(mb_bucket *bkt, size_t nbk, void *scr, con
         if (lo[j + 1] - lo[j] > steps) steps = lo[j + 1] - lo[j];
     }
     __m512i pos = _mm512_loadu_si512((const void *)lo), end = _mm512_loadu_si512((const void *)(lo + 1));
-    __m512i vbend = _mm512_loadu_si512((const void *)bend);
+    __m512i vbend = _mm512_loadu_si512((const void *)bend); /* each lane's bucket's end */
     const __mmask8 used = _mm512_cmplt_epi64_mask(pos, end);
     const __m512i one = _mm512_set1_epi64(1);
     const uint64_t *pw = (const uint64_t *)pre;
@@ -321,9 +326,8 @@ static F25519_IFMA_TARGET int mb_fill(mb_bucket *bkt, size_t nbk, void *scr, con
         const __mmask8 act = _mm512_cmplt_epi64_mask(pos, end);
         const __mmask8 fl = act & _mm512_cmpeq_epi64_mask(pos, vbend);
         if (fl) { /* lanes leaving their bucket */
-            mb_flush(bk, nbk, &acc, cur, bend, cnt, fl, 1);
+            mb_flush(bk, nbk, &acc, cur, &vbend, cnt, fl, 1);
             mb_blend_identity(&acc, fl);
-            vbend = _mm512_loadu_si512((const void *)bend);
         }
         ge8_precomp q;
         __m512i e;
@@ -331,7 +335,7 @@ static F25519_IFMA_TARGET int mb_fill(mb_bucket *bkt, size_t nbk, void *scr, con
         ge8_madd_w(&acc, &acc, &q, _mm512_test_epi64_mask(e, one));
         pos = _mm512_add_epi64(pos, one);
     }
-    mb_flush(bk, nbk, &acc, cur, bend, cnt, used, 0);
+    mb_flush(bk, nbk, &acc, cur, &vbend, cnt, used, 0);
     return top;
 }
 
