@@ -302,7 +302,13 @@ static void prepare(const batch_job *j, chunk_scratch *w, size_t base, size_t lo
                 hm[l] = (f25519_sha512_msg){{j->sig[i], j->pub[i], j->msg[i]}, {32, 32, j->msg_len[i]}};
             }
             j->ops->sha512_x8(h, hm);
-            for (size_t l = 0; l < nl; l++) sc25519_reduce64_public(w->k[live[l]], h[l]); /* f25519_vf_challenge's k */
+            if (j->ops->sc_reduce64_x8) { /* f25519_vf_challenge's k */
+                uint8_t k[8][32];
+                j->ops->sc_reduce64_x8(k, (const uint8_t(*)[64])h);
+                for (size_t l = 0; l < nl; l++) memcpy(w->k[live[l]], k[l], 32);
+            } else {
+                for (size_t l = 0; l < nl; l++) sc25519_reduce64_public(w->k[live[l]], h[l]);
+            }
         } else {
             for (size_t l = 0; l < nl; l++) {
                 const size_t i = base + live[l];

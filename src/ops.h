@@ -74,9 +74,12 @@
  *               (hash/sha512_x8.h: batch verification's challenges).
  *               Optional (NULL: one f25519_sha512 per message); ifma
  *               (eight lanes) and avx2 (two sets of four).
+ *  sc_reduce64_x8: eight 64-byte integers mod L at once (public inputs:
+ *               the challenges after sha512_x8), sc25519_reduce64's
+ *               results. Optional (NULL: one at a time); ifma.
  * Every single-input entry but ed25519_quad_scalar is required (no NULL), and
- * ed25519_msm; the x8 entries, ed25519_quad_scalar_x8 and sha512_x8 are
- * optional. Shared code never falls back to another backend's field.
+ * ed25519_msm; the x8 entries, ed25519_quad_scalar_x8, sha512_x8 and
+ * sc_reduce64_x8 are optional. Shared code never falls back to another backend's field.
  */
 #ifndef F25519_IMPL_H
 #define F25519_IMPL_H
@@ -126,6 +129,7 @@ typedef struct f25519_ops {
                         const uint8_t b[32], f25519_team *team);
     int ed25519_msm_threaded; /* 1: ed25519_msm spreads its work over the team it is given */
     void (*sha512_x8)(uint8_t out[8][64], const f25519_sha512_msg m[8]);
+    void (*sc_reduce64_x8)(uint8_t out[8][32], const uint8_t in[8][64]);
     f25519_batch_costs batch_costs;
 } f25519_ops;
 

@@ -29,6 +29,8 @@
  *                vindex_i * scale, lane 0 first (a later lane's write wins)
  *   vmovdqa64{k} mask_store_512(p, k, v): v_i to p + 8 i for the lanes of k
  *                (the other words not written)
+ *   vpsraq imm   srai_512(a, imm): each lane shifted right by imm, the sign
+ *                bit copied in (imm 0..63)
  */
 #ifndef F25519_ARCH_EMU_SHIM_H
 #define F25519_ARCH_EMU_SHIM_H
@@ -77,6 +79,14 @@ static inline simde__m256i f25519_emu_mask_sub_256(simde__m256i src, uint8_t k, 
     for (int i = 0; i < 4; i++)
         if ((k >> i) & 1) s[i] = x[i] - y[i];
     return F25519_EMU_IN256(s);
+}
+
+static inline simde__m512i f25519_emu_srai_512(simde__m512i a, int imm)
+{
+    uint64_t x[8];
+    F25519_EMU_OUT512(x, a);
+    for (int i = 0; i < 8; i++) x[i] = x[i] >> 63 ? ~(~x[i] >> imm) : x[i] >> imm;
+    return F25519_EMU_IN512(x);
 }
 
 static inline uint8_t f25519_emu_cmplt_mask_512(simde__m512i a, simde__m512i b)

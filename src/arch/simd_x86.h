@@ -39,6 +39,7 @@
     f25519_emu_mask_i64gather_512((src), (k), (vindex), (base), (scale))
 #define _mm512_i64scatter_epi64(base, vindex, v, scale) f25519_emu_i64scatter_512((base), (vindex), (v), (scale))
 #define _mm512_mask_store_epi64(p, k, v) f25519_emu_mask_store_512((p), (k), (v))
+#define _mm512_srai_epi64(a, imm) f25519_emu_srai_512((a), (imm))
 #ifndef __mmask8
 #define __mmask8 simde__mmask8
 #endif

@@ -44,10 +44,11 @@ static void same(const char *what, const uint64_t *native, const uint64_t *shim,
  * shim (plain functions) on lane arrays: no vector value crosses between code
  * compiled for different targets (their vector calling conventions differ). */
 enum { MADD_LO512, MADD_HI512, MADD_LO256, MADD_HI256, MASK_SUB256, CMPLT512, CMPLT0_512, CVT8_512, CVT16_512,
-       N_ARITH };
+       SRAI52_512, SRAI63_512, SRAI1_512, N_ARITH };
 static const char *const arith_name[N_ARITH] = {"madd52lo 512", "madd52hi 512", "madd52lo 256", "madd52hi 256",
                                                 "mask_sub 256", "cmplt_mask 512", "cmplt_mask 512 vs 0",
-                                                "cvtepi8_epi64 512", "cvtepi16_epi64 512"};
+                                                "cvtepi8_epi64 512", "cvtepi16_epi64 512", "srai_epi64 52 512",
+                                                "srai_epi64 63 512", "srai_epi64 1 512"};
 
 TGT static void native_arith(int op, uint64_t r[8], const uint64_t a[8], const uint64_t b[8], const uint64_t c[8],
                              uint8_t k)
@@ -66,6 +67,9 @@ TGT static void native_arith(int op, uint64_t r[8], const uint64_t a[8], const u
     case CMPLT0_512: r[0] = _mm512_cmplt_epi64_mask(A, _mm512_setzero_si512()); break;
     case CVT8_512: _mm512_storeu_si512(r, _mm512_cvtepi8_epi64(_mm_loadu_si128((const void *)a))); break;
     case CVT16_512: _mm512_storeu_si512(r, _mm512_cvtepi16_epi64(_mm_loadu_si128((const void *)a))); break;
+    case SRAI52_512: _mm512_storeu_si512(r, _mm512_srai_epi64(A, 52)); break;
+    case SRAI63_512: _mm512_storeu_si512(r, _mm512_srai_epi64(A, 63)); break;
+    case SRAI1_512: _mm512_storeu_si512(r, _mm512_srai_epi64(A, 1)); break;
     }
 }
 
@@ -82,6 +86,9 @@ static void shim_arith(int op, uint64_t r[8], const uint64_t a[8], const uint64_
     case CMPLT0_512: r[0] = f25519_emu_cmplt_mask_512(s512(a), simde_mm512_setzero_si512()); break;
     case CVT8_512: o512(r, f25519_emu_cvtepi8_512(simde_mm_loadu_si128((const void *)a))); break;
     case CVT16_512: o512(r, f25519_emu_cvtepi16_512(simde_mm_loadu_si128((const void *)a))); break;
+    case SRAI52_512: o512(r, f25519_emu_srai_512(s512(a), 52)); break;
+    case SRAI63_512: o512(r, f25519_emu_srai_512(s512(a), 63)); break;
+    case SRAI1_512: o512(r, f25519_emu_srai_512(s512(a), 1)); break;
     }
 }
 

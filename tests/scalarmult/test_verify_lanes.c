@@ -27,6 +27,11 @@
  *                            offset around the block and length boundaries),
  *                            the challenges' shape (32 + 32 + message) and
  *                            NULL empty parts;
+ *   sc_reduce64_x8           (where the backend has one: ifma) vs
+ *                            sc25519_reduce64 per lane: random 64-byte
+ *                            values, m L + r for random m < 2^256 and r in
+ *                            {0, 1, L - 1, random}, 0, L - 1, L, 2^512 - 1,
+ *                            values with only high words set;
  *   ge51_decode_lane_post    (the per-lane decisions both vector decoders
  *                            share) on hand-made lane results: the zero
  *                            tests of v x^2 -+ u given as all-zero limbs and
@@ -41,6 +46,7 @@
 #include "scalar/sc25519.h"
 #include "backend/portable/scalarmult_portable.h"
 #include "scalar/sc_halfsize.h"
+#include "scalar/sc_words.h"
 
 static int same_point(const ge51_p3 *p, const ge51_p3 *q)
 {
@@ -307,6 +313,69 @@ static void test_sha512_x8(const f25519_ops *ops, int rounds)
     printf("  sha512_x8: %ld digests equal f25519_sha512\n", n);
 }
 
+/* x[0..8) = m L + r (m < 2^256, r < 2^253: below 2^512) */
+static void m_l_plus_r(uint64_t x[8], const uint64_t m[4], const uint64_t r[4])
+{
+    static const uint64_t lw[4] = {0x5812631a5cf5d3edULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
+    f25519_sc_mul_words(x, m, 4, lw, 4);
+    unsigned __int128 c = 0;
+    for (int i = 0; i < 8; i++) {
+        c += (unsigned __int128)x[i] + (i < 4 ? r[i] : 0);
+        x[i] = (uint64_t)c;
+        c >>= 64;
+    }
+}
+
+static void test_sc_reduce64_x8(const f25519_ops *ops, int rounds)
+{
+    if (!ops->sc_reduce64_x8) {
+        printf("  sc_reduce64_x8: none in %s (sc25519_reduce64_public per item)\n", ops->name);
+        return;
+    }
+    static const uint64_t lm1[4] = {0x5812631a5cf5d3ecULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
+    long n = 0;
+    for (int r = 0; r < rounds; r++) {
+        uint8_t in[8][64], got[8][32];
+        for (int l = 0; l < 8; l++) {
+            uint64_t x[8], m[4], rr[4] = {0};
+            tu_rand_bytes(x, sizeof x);
+            const int kind = (int)tu_rand_below(8);
+            if (kind >= 1 && kind <= 4) { /* m L + r */
+                tu_rand_bytes(m, sizeof m);
+                if (tu_rand_below(2)) m[tu_rand_below(4)] = 0;
+                if (kind == 2) rr[0] = 1;
+                if (kind == 3) memcpy(rr, lm1, sizeof rr);
+                if (kind == 4) {
+                    tu_rand_bytes(rr, sizeof rr);
+                    rr[3] &= 0x0fffffffffffffffULL;
+                }
+                m_l_plus_r(x, m, rr);
+            } else if (kind == 5) { /* fixed edges */
+                static const int pick[4] = {0, 1, 2, 3};
+                const int e = pick[tu_rand_below(4)];
+                memset(x, e == 3 ? 0xff : 0, sizeof x);
+                if (e == 1) memcpy(x, lm1, 32);
+                if (e == 2) {
+                    memcpy(x, lm1, 32);
+                    x[0]++;
+                }
+            } else if (kind == 6) { /* only high words */
+                const int lo = (int)tu_rand_below(8);
+                for (int i = 0; i < lo; i++) x[i] = 0;
+            }
+            memcpy(in[l], x, 64); /* little-endian host */
+        }
+        ops->sc_reduce64_x8(got, (const uint8_t(*)[64])in);
+        for (int l = 0; l < 8; l++) {
+            uint8_t want[32];
+            sc25519_reduce64(want, in[l]);
+            n++;
+            CHECK(memcmp(got[l], want, 32) == 0, "%s sc_reduce64_x8 round %d lane %d differs", ops->name, r, l);
+        }
+    }
+    printf("  sc_reduce64_x8: %ld values equal sc25519_reduce64\n", n);
+}
+
 /* ge51_decode_lane_post with the lane results given directly: r = (x0,
  * dp, dm) where the decoder would have x0 = u v^3 (u v^7)^((p-5)/8), dp = v
  * x0^2 - u, dm = v x0^2 + u. For a valid encoding s with root x (the
@@ -367,6 +436,7 @@ int main(int argc, char **argv)
     test_quad(ops, rounds);
     test_msm(ops, max_n);
     test_sha512_x8(ops, rounds);
+    test_sc_reduce64_x8(ops, 20 * rounds);
     test_lane_post(rounds / 10 + 1);
     return tu_finish(name);
 }

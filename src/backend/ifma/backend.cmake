@@ -7,7 +7,7 @@ f25519_backend(ifma
   WARMUP
   NEEDS AVX512F AVX512VL AVX512IFMA
   SOURCES
-    fe51x8_ifma.c fe51x4_ifma.c ge51x8_ifma.c ge51_decode_ifma.c sha512_x8_avx512.c
+    fe51x8_ifma.c fe51x4_ifma.c ge51x8_ifma.c ge51_decode_ifma.c sha512_x8_avx512.c sc52x8_ifma.c
     ../../tables/ifma_base.c
     base_ifma.c double_ifma.c msm_ifma.c msm_buckets_ifma.c ladder_ifma.c ladder_ifma_x8.c
     ops_ifma.c)

@@ -18,6 +18,7 @@
 #include "backend/ifma/msm_ifma.h"
 #include "backend/ifma/msm_buckets_ifma.h"
 #include "backend/ifma/sha512_x8_avx512.h"
+#include "backend/ifma/sc52x8_ifma.h"
 #include "scalarmult/msm_digits.h"
 
 /* Batch verification: the 8-lane decoding (backend/ifma/ge51_decode_ifma.c) and
@@ -79,6 +80,7 @@ const f25519_ops f25519_ops_ifma = {
     .ed25519_msm = i_msm,
     .ed25519_msm_threaded = 1, /* the buckets' window groups (ed25519_batch.c: one combination for all threads) */
     .sha512_x8 = f25519_sha512_x8_avx512,
+    .sc_reduce64_x8 = f25519_ifma_sc_reduce64_x8,
     /* paired runs of f25519_bench_batch ifma <n> 5 exact|choice (n = 8 ..
      * 256): a group of 8 lanes costs ~2.2 single verifications, a zip215
      * combination of c items ~1.06 + 0.23 c (it wins from c ~ 27); the exact

@@ -11,6 +11,7 @@
 #include "backend/ifma/sha512_x8_avx512.h"
 #include "hash/sha512_rounds.h"
 #include "arch/simd_x86.h"
+#include "backend/ifma/transpose8_ifma.h"
 
 #define X8_TARGET F25519_IFMA_TARGET /* the ifma backend's target: AVX-512F/VL (+IFMA, unused here) */
 
@@ -38,26 +39,6 @@ X8_TARGET static void compress8(__m512i st[8], __m512i W[16], __mmask8 live)
     for (int i = 0; i < 8; i++) st[i] = _mm512_mask_add_epi64(st[i], live, st[i], v[i]);
 }
 
-/* 8 x 8 transposition of 64-bit words: o[w] word l = word w of r[l]. */
-X8_TARGET static inline void x8_transpose(__m512i o[8], const __m512i r[8])
-{
-    const __m512i lo = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13), hi = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
-    __m512i t[8], u[8];
-    for (int k = 0; k < 4; k++) {
-        t[2 * k] = _mm512_unpacklo_epi64(r[2 * k], r[2 * k + 1]);     /* words 0 2 4 6 of rows 2k, 2k+1 */
-        t[2 * k + 1] = _mm512_unpackhi_epi64(r[2 * k], r[2 * k + 1]); /* words 1 3 5 7 */
-    }
-    for (int h = 0; h < 2; h++) /* rows 4h .. 4h+3 */
-        for (int k = 0; k < 2; k++) {
-            u[4 * h + k] = _mm512_permutex2var_epi64(t[4 * h + k], lo, t[4 * h + 2 + k]);     /* words k, k+4 */
-            u[4 * h + 2 + k] = _mm512_permutex2var_epi64(t[4 * h + k], hi, t[4 * h + 2 + k]); /* words k+2, k+6 */
-        }
-    for (int w = 0; w < 4; w++) {
-        o[w] = _mm512_shuffle_i64x2(u[w], u[4 + w], 0x44);
-        o[w + 4] = _mm512_shuffle_i64x2(u[w], u[4 + w], 0xee);
-    }
-}
-
 /* the byte order of each 64-bit word reversed (AVX-512F: the 32-bit halves
  * swapped, then each half's bytes by two rotations and a select) */
 X8_TARGET static inline __m512i x8_bswap(__m512i x)
@@ -74,7 +55,7 @@ X8_TARGET static inline void x8_block(__m512i W[16], const uint8_t *const blk[8]
     __m512i r[8], o[8];
     for (int h = 0; h < 2; h++) {
         for (int l = 0; l < 8; l++) r[l] = _mm512_loadu_si512((const void *)(blk[l] + 64 * h));
-        x8_transpose(o, r);
+        f25519_ifma_transpose8(o, r);
         for (int w = 0; w < 8; w++) W[8 * h + w] = x8_bswap(o[w]);
     }
 }
