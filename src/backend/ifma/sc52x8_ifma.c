@@ -14,7 +14,7 @@
  * nothing here branches on them.
  */
 #include "backend/ifma/sc52x8_ifma.h"
-#include "backend/ifma/transpose8_ifma.h"
+#include "arch/transpose8_avx512.h"
 #include "arch/simd_x86.h"
 
 #define SC8_TARGET F25519_IFMA_TARGET
@@ -86,7 +86,7 @@ SC8_TARGET void f25519_ifma_sc_reduce64_x8(uint8_t out[8][32], const uint8_t in[
 {
     __m512i v[8], w[8], x[10], r[5];
     for (int l = 0; l < 8; l++) v[l] = _mm512_loadu_si512((const void *)in[l]);
-    f25519_ifma_transpose8(w, v); /* w[i]: word i of every lane (little endian) */
+    f25519_transpose8_avx512(w, v); /* w[i]: word i of every lane (little endian) */
 #pragma GCC unroll 10
     for (int k = 0; k < 10; k++) { /* bits 52 k .. 52 k + 51 */
         const int b = 52 * k, i = b / 64, s = b % 64;
@@ -101,6 +101,6 @@ SC8_TARGET void f25519_ifma_sc_reduce64_x8(uint8_t out[8][32], const uint8_t in[
     v[2] = _mm512_or_si512(_mm512_srli_epi64(r[2], 24), _mm512_slli_epi64(r[3], 28));
     v[3] = _mm512_or_si512(_mm512_srli_epi64(r[3], 36), _mm512_slli_epi64(r[4], 16));
     for (int i = 4; i < 8; i++) v[i] = zero;
-    f25519_ifma_transpose8(w, v); /* w[l]: lane l's words */
+    f25519_transpose8_avx512(w, v); /* w[l]: lane l's words */
     for (int l = 0; l < 8; l++) _mm256_storeu_si256((void *)out[l], _mm512_castsi512_si256(w[l]));
 }

@@ -11,7 +11,7 @@
 #include "backend/ifma/sha512_x8_avx512.h"
 #include "hash/sha512_rounds.h"
 #include "arch/simd_x86.h"
-#include "backend/ifma/transpose8_ifma.h"
+#include "arch/transpose8_avx512.h"
 
 #define X8_TARGET F25519_IFMA_TARGET /* the ifma backend's target: AVX-512F/VL (+IFMA, unused here) */
 
@@ -55,7 +55,7 @@ X8_TARGET static inline void x8_block(__m512i W[16], const uint8_t *const blk[8]
     __m512i r[8], o[8];
     for (int h = 0; h < 2; h++) {
         for (int l = 0; l < 8; l++) r[l] = _mm512_loadu_si512((const void *)(blk[l] + 64 * h));
-        f25519_ifma_transpose8(o, r);
+        f25519_transpose8_avx512(o, r);
         for (int w = 0; w < 8; w++) W[8 * h + w] = x8_bswap(o[w]);
     }
 }

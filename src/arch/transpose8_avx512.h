@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 OR MIT */
-/* The 8 x 8 transposition of 64-bit words the ifma backend's multi-buffer
- * code shares (SHA-512's blocks, the challenges' reduction mod L): eight
- * rows loaded as vectors become eight vectors of one word each. */
-#ifndef F25519_BACKEND_IFMA_TRANSPOSE8_IFMA_H
-#define F25519_BACKEND_IFMA_TRANSPOSE8_IFMA_H
+/* The 8 x 8 transposition of 64-bit words with AVX-512F, for the ifma
+ * backend's multi-buffer code (SHA-512's blocks, the challenges' reduction
+ * mod L): eight rows loaded as vectors become eight vectors of one word
+ * each. */
+#ifndef F25519_ARCH_TRANSPOSE8_AVX512_H
+#define F25519_ARCH_TRANSPOSE8_AVX512_H
 #include "arch/simd_x86.h"
 
 /* o[w] word l = word w of r[l]: pairs, then quadruples, then halves. */
-static inline __attribute__((always_inline)) F25519_IFMA_TARGET void f25519_ifma_transpose8(__m512i o[8],
-                                                                                           const __m512i r[8])
+static inline __attribute__((always_inline)) F25519_IFMA_TARGET void f25519_transpose8_avx512(__m512i o[8],
+                                                                                            const __m512i r[8])
 {
     const __m512i lo = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13), hi = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
     __m512i t[8], u[8];
