@@ -79,7 +79,8 @@
  *               results. Optional (NULL: one at a time); ifma.
  * Every single-input entry but ed25519_quad_scalar is required (no NULL), and
  * ed25519_msm; the x8 entries, ed25519_quad_scalar_x8, sha512_x8 and
- * sc_reduce64_x8 are optional. Shared code never falls back to another backend's field.
+ * sc_reduce64_x8 are optional. Shared code never falls back to another
+ * backend's field.
  */
 #ifndef F25519_IMPL_H
 #define F25519_IMPL_H

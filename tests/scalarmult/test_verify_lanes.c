@@ -313,11 +313,14 @@ static void test_sha512_x8(const f25519_ops *ops, int rounds)
     printf("  sha512_x8: %ld digests equal f25519_sha512\n", n);
 }
 
+/* L and L - 1 as 64-bit words */
+static const uint64_t sc_l[4] = {0x5812631a5cf5d3edULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
+static const uint64_t sc_lm1[4] = {0x5812631a5cf5d3ecULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
+
 /* x[0..8) = m L + r (m < 2^256, r < 2^253: below 2^512) */
 static void m_l_plus_r(uint64_t x[8], const uint64_t m[4], const uint64_t r[4])
 {
-    static const uint64_t lw[4] = {0x5812631a5cf5d3edULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
-    f25519_sc_mul_words(x, m, 4, lw, 4);
+    f25519_sc_mul_words(x, m, 4, sc_l, 4);
     unsigned __int128 c = 0;
     for (int i = 0; i < 8; i++) {
         c += (unsigned __int128)x[i] + (i < 4 ? r[i] : 0);
@@ -332,7 +335,6 @@ static void test_sc_reduce64_x8(const f25519_ops *ops, int rounds)
         printf("  sc_reduce64_x8: none in %s (sc25519_reduce64_public per item)\n", ops->name);
         return;
     }
-    static const uint64_t lm1[4] = {0x5812631a5cf5d3ecULL, 0x14def9dea2f79cd6ULL, 0, 0x1000000000000000ULL};
     long n = 0;
     for (int r = 0; r < rounds; r++) {
         uint8_t in[8][64], got[8][32];
@@ -344,21 +346,17 @@ static void test_sc_reduce64_x8(const f25519_ops *ops, int rounds)
                 tu_rand_bytes(m, sizeof m);
                 if (tu_rand_below(2)) m[tu_rand_below(4)] = 0;
                 if (kind == 2) rr[0] = 1;
-                if (kind == 3) memcpy(rr, lm1, sizeof rr);
+                if (kind == 3) memcpy(rr, sc_lm1, sizeof rr);
                 if (kind == 4) {
                     tu_rand_bytes(rr, sizeof rr);
                     rr[3] &= 0x0fffffffffffffffULL;
                 }
                 m_l_plus_r(x, m, rr);
-            } else if (kind == 5) { /* fixed edges */
-                static const int pick[4] = {0, 1, 2, 3};
-                const int e = pick[tu_rand_below(4)];
+            } else if (kind == 5) { /* fixed edges: 0, L - 1, L, 2^512 - 1 */
+                const int e = (int)tu_rand_below(4);
                 memset(x, e == 3 ? 0xff : 0, sizeof x);
-                if (e == 1) memcpy(x, lm1, 32);
-                if (e == 2) {
-                    memcpy(x, lm1, 32);
-                    x[0]++;
-                }
+                if (e == 1) memcpy(x, sc_lm1, 32);
+                if (e == 2) memcpy(x, sc_l, 32);
             } else if (kind == 6) { /* only high words */
                 const int lo = (int)tu_rand_below(8);
                 for (int i = 0; i < lo; i++) x[i] = 0;

@@ -35,7 +35,7 @@
 typedef struct { uint64_t w[12]; } mb_pre;
 enum { MB_YPX = 0, MB_YMX = 4, MB_XY2D = 8 };
 /* the room of one lane's bucket (X, Y, Z (W), T: 20 words); a set of
- * buckets is laid out lane by lane (mb_bucket_word) */
+ * buckets is laid out lane by lane (mb_bucket_row) */
 typedef struct { uint64_t v[20]; } mb_bucket;
 
 static int is_one(const fe51 *z)
@@ -129,10 +129,11 @@ static F25519_IFMA_TARGET void mb_precompute8(mb_pre *q, const ge51_p3 *P, size_
 /* The buckets lane by lane, as the sums read them: bucket k of window
  * lane j is word m (X, Y, Z, T, 5 limbs each) at (20 k + m) 8 + j of bk,
  * so that the sums load bucket k of the eight lanes as 20 vectors; the
- * fill stores a lane's bucket (20 words, stride 8) where it leaves it. */
-static inline uint64_t *mb_bucket_word(uint64_t *bk, size_t key, size_t nbk)
+ * fill stores a lane's bucket (20 words, stride 8) where it leaves it.
+ * The 20 vectors of key's bucket (key = j nbk + k), its lane j = key / nbk. */
+static inline uint64_t *mb_bucket_row(uint64_t *bk, size_t key, size_t nbk)
 {
-    return bk + 160 * (key % nbk) + key / nbk;
+    return bk + 160 * (key % nbk);
 }
 
 /* The fill of a group: its points sorted by bucket, then steps of 8
@@ -173,7 +174,7 @@ F25519_IFMA_INLINE void mb_flush(uint64_t *bk, size_t nbk, const ge8_p3 *acc, ui
     for (; fl; fl &= fl - 1) {
         const unsigned l = (unsigned)__builtin_ctz(fl);
         const size_t key = cur[l];
-        uint64_t *dst = bk + 160 * (key % nbk); /* bucket key % nbk of the eight lanes */
+        uint64_t *dst = mb_bucket_row(bk, key, nbk);
         const __mmask8 j = (__mmask8)(1u << (key / nbk));
         const __m512i from = _mm512_set1_epi64(l);
 #pragma GCC unroll 20
@@ -303,7 +304,7 @@ static F25519_IFMA_TARGET int mb_fill(mb_bucket *bkt, size_t nbk, void *scr, con
     const size_t m = mb_sort(ent, cnt, nbk, dg, n, nwp, w0, &top);
     for (size_t key = 0; key < 8 * nbk; key++) /* the empty buckets 1..top: the identity */
         if (key % nbk && (int)(key % nbk) <= top && cnt[key] == mb_start(cnt, key)) {
-            uint64_t *b = mb_bucket_word(bk, key, nbk);
+            uint64_t *b = mb_bucket_row(bk, key, nbk) + key / nbk;
             for (int w = 0; w < 20; w++) b[8 * w] = w == 5 || w == 10;
         }
     if (m == 0) return top;
